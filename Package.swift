@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+// Tools version 6.0 puts every target in the Swift 6 language mode with complete
+// concurrency checking. The package has no dependencies: the toolchain is all there is.
+import PackageDescription
+
+let package = Package(
+    name: "Tether",
+    products: [
+        // The two libraries an app's test target can depend on.
+        .library(name: "TetherPhysics", targets: ["TetherPhysics"]),
+        .library(name: "TetherLayout", targets: ["TetherLayout"]),
+        .executable(name: "tether", targets: ["tether"]),
+    ],
+    targets: [
+        // MARK: - Libraries (dependency arrows point down only)
+
+        /// Rigid bodies, springs and joints, the fixed-step solver. Knows nothing of collection views.
+        /// `rounded()` lowers to libm's `rint`/`round` (exact operations) on Linux.
+        .target(name: "TetherPhysics", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        /// Layout attributes, flow layout, the scroll model and the dynamic layouts that drive physics.
+        .target(name: "TetherLayout", dependencies: ["TetherPhysics"]),
+        /// Scenario files (strict JSON decoding), replay, writers and golden comparison.
+        .target(name: "TetherScenario", dependencies: ["TetherPhysics", "TetherLayout"]),
+
+        // MARK: - Executable
+
+        /// The command-line tool: parses arguments, calls the libraries, prints.
+        .executableTarget(name: "tether", dependencies: ["TetherScenario"]),
+
+        // MARK: - Tests
+
+        .testTarget(name: "TetherPhysicsTests", dependencies: ["TetherPhysics"]),
+        .testTarget(name: "TetherLayoutTests", dependencies: ["TetherLayout"]),
+        .testTarget(name: "TetherScenarioTests", dependencies: ["TetherScenario"]),
+        /// Runs the built `tether` binary and checks stdout, stderr and exit codes.
+        .testTarget(name: "TetherCLITests", dependencies: ["tether"]),
+    ]
+)

@@ -1,0 +1,215 @@
+/// A 2-D rigid-body world in the style of UIKit Dynamics, stepped at a fixed rate.
+///
+/// State lives in arrays in a defined order (creation order, with removals filling the gap from
+/// the end), so the same calls always give the same bits. Slot 0 of the body arrays is the
+/// immovable ground that anchored joints attach to, which keeps the solver free of branches.
+public struct World: Sendable {
+    // Dense body storage; slot 0 is the ground.
+    @usableFromInline var states: [BodyState] = [.ground]
+    @usableFromInline var properties: [BodyProperties] = [.ground]
+    /// Body id → slot in the dense arrays, or −1 for a free id.
+    var bodySlots: [Int32] = []
+    var freeBodyIDs: [Int32] = []
+
+    @usableFromInline var distanceJoints: [DistanceJoint] = []
+    var jointSlots: [Int32] = []
+    var freeJointIDs: [Int32] = []
+
+    /// Time simulated so far, in steps.
+    public internal(set) var stepCount = 0
+
+    public init() {}
+
+    // MARK: Bodies
+
+    /// The number of bodies (the ground is not counted).
+    public var bodyCount: Int { states.count - 1 }
+
+    /// Every body's id in solver order.
+    public var bodyIDs: [BodyID] { properties.dropFirst().map(\.id) }
+
+    @discardableResult
+    public mutating func createBody(_ definition: BodyDefinition) -> BodyID {
+        let id: BodyID
+        if let reused = freeBodyIDs.popLast() {
+            id = BodyID(rawValue: reused)
+        } else {
+            id = BodyID(rawValue: Int32(bodySlots.count))
+            bodySlots.append(-1)
+        }
+        bodySlots[Int(id.rawValue)] = Int32(states.count)
+        states.append(
+            BodyState(
+                velocity: definition.isAnchored ? .zero : definition.linearVelocity,
+                angularVelocity: definition.isAnchored || !definition.allowsRotation ? 0 : definition.angularVelocity,
+                velocityAtSubstepStart: .zero, angularVelocityAtSubstepStart: 0,
+                smoothVelocityChange: .zero, smoothAngularVelocityChange: 0,
+                position: definition.position, rotation: definition.rotation))
+        properties.append(BodyProperties(id: id, definition: definition))
+        return id
+    }
+
+    /// Removes the body and every joint attached to it.
+    public mutating func destroyBody(_ id: BodyID) {
+        guard let slot = slot(of: id) else { return }
+        let attached = distanceJoints.filter { $0.bodyA == id || $0.bodyB == id }.map(\.id)
+        for joint in attached { destroyJoint(joint) }
+        let last = states.count - 1
+        if slot != last {
+            states[slot] = states[last]
+            properties[slot] = properties[last]
+            bodySlots[Int(properties[slot].id.rawValue)] = Int32(slot)
+        }
+        states.removeLast()
+        properties.removeLast()
+        bodySlots[Int(id.rawValue)] = -1
+        freeBodyIDs.append(id.rawValue)
+    }
+
+    public func contains(_ id: BodyID) -> Bool { slot(of: id) != nil }
+
+    @usableFromInline func slot(of id: BodyID) -> Int? {
+        let raw = Int(id.rawValue)
+        guard raw >= 0, raw < bodySlots.count else { return nil }
+        let slot = Int(bodySlots[raw])
+        return slot > 0 ? slot : nil
+    }
+
+    private func requireSlot(_ id: BodyID) -> Int {
+        guard let slot = slot(of: id) else { preconditionFailure("no body with id \(id.rawValue)") }
+        return slot
+    }
+
+    public func position(of id: BodyID) -> Vec2 { states[requireSlot(id)].position }
+    public func rotation(of id: BodyID) -> Rotation { states[requireSlot(id)].rotation }
+    public func velocity(of id: BodyID) -> Vec2 { states[requireSlot(id)].velocity }
+    public func angularVelocity(of id: BodyID) -> Double { states[requireSlot(id)].angularVelocity }
+    public func definition(of id: BodyID) -> BodyDefinition { properties[requireSlot(id)].definition }
+    public func mass(of id: BodyID) -> Double { properties[requireSlot(id)].definition.mass }
+
+    /// Moves the body without changing its velocity (UIKit's `updateItemUsingCurrentState`).
+    public mutating func setPosition(_ position: Vec2, of id: BodyID) {
+        states[requireSlot(id)].position = position
+    }
+
+    public mutating func setRotation(_ rotation: Rotation, of id: BodyID) {
+        states[requireSlot(id)].rotation = rotation
+    }
+
+    public mutating func setVelocity(_ velocity: Vec2, of id: BodyID) {
+        let slot = requireSlot(id)
+        if properties[slot].inverseMass > 0 { states[slot].velocity = velocity }
+    }
+
+    public mutating func setAngularVelocity(_ w: Double, of id: BodyID) {
+        let slot = requireSlot(id)
+        if properties[slot].inverseInertia > 0 { states[slot].angularVelocity = w }
+    }
+
+    /// The constant acceleration (pt/s²) acting on the body, e.g. the sum of its gravity behaviors.
+    public mutating func setAcceleration(_ acceleration: Vec2, of id: BodyID) {
+        properties[requireSlot(id)].acceleration = acceleration
+    }
+
+    /// Kinetic energy ½mv² + ½Iω² of every body, in mass-units·pt²/s².
+    public var kineticEnergy: Double {
+        var sum = 0.0
+        for slot in 1..<states.count {
+            let d = properties[slot].definition
+            let s = states[slot]
+            if properties[slot].inverseMass > 0 { sum += 0.5 * d.mass * s.velocity.lengthSquared }
+            if properties[slot].inverseInertia > 0 {
+                sum += 0.5 * d.inertia * s.angularVelocity * s.angularVelocity
+            }
+        }
+        return sum
+    }
+
+    /// The first body whose position, rotation or velocity is not finite, if any.
+    public var firstNonFiniteBody: BodyID? {
+        for slot in 1..<states.count {
+            let s = states[slot]
+            if !(s.position.isFinite && s.velocity.isFinite && s.angularVelocity.isFinite
+                && s.rotation.c.isFinite && s.rotation.s.isFinite)
+            {
+                return properties[slot].id
+            }
+        }
+        return nil
+    }
+
+    // MARK: Joints
+
+    public var jointCount: Int { distanceJoints.count }
+
+    @discardableResult
+    public mutating func createDistanceJoint(_ definition: DistanceJointDefinition) -> JointID {
+        let id: JointID
+        if let reused = freeJointIDs.popLast() {
+            id = JointID(rawValue: reused)
+        } else {
+            id = JointID(rawValue: Int32(jointSlots.count))
+            jointSlots.append(-1)
+        }
+        let length = definition.length ?? currentDistance(of: definition)
+        jointSlots[Int(id.rawValue)] = Int32(distanceJoints.count)
+        distanceJoints.append(DistanceJoint(id: id, definition: definition, length: length))
+        return id
+    }
+
+    public mutating func destroyJoint(_ id: JointID) {
+        guard let slot = jointSlot(of: id) else { return }
+        let last = distanceJoints.count - 1
+        if slot != last {
+            distanceJoints[slot] = distanceJoints[last]
+            jointSlots[Int(distanceJoints[slot].id.rawValue)] = Int32(slot)
+        }
+        distanceJoints.removeLast()
+        jointSlots[Int(id.rawValue)] = -1
+        freeJointIDs.append(id.rawValue)
+    }
+
+    public func contains(_ id: JointID) -> Bool { jointSlot(of: id) != nil }
+
+    func jointSlot(of id: JointID) -> Int? {
+        let raw = Int(id.rawValue)
+        guard raw >= 0, raw < jointSlots.count else { return nil }
+        let slot = Int(jointSlots[raw])
+        return slot >= 0 ? slot : nil
+    }
+
+    /// Changes a joint's spring; nil leaves a value as it is.
+    public mutating func setSpring(
+        of id: JointID, frequency: Double? = nil, dampingRatio: Double? = nil, length: Double? = nil
+    ) {
+        guard let slot = jointSlot(of: id) else { return }
+        if let frequency { distanceJoints[slot].frequency = frequency }
+        if let dampingRatio { distanceJoints[slot].dampingRatio = dampingRatio }
+        if let length { distanceJoints[slot].length = length }
+    }
+
+    /// The joint's rest length, frequency and damping ratio.
+    public func spring(of id: JointID) -> (length: Double, frequency: Double, dampingRatio: Double)? {
+        guard let slot = jointSlot(of: id) else { return nil }
+        let j = distanceJoints[slot]
+        return (j.length, j.frequency, j.dampingRatio)
+    }
+
+    /// The world positions of the joint's two attachment points.
+    public func anchorPoints(of id: JointID) -> (a: Vec2, b: Vec2)? {
+        guard let slot = jointSlot(of: id) else { return nil }
+        let j = distanceJoints[slot]
+        return (worldPoint(j.bodyA, j.localAnchorA), worldPoint(j.bodyB, j.localAnchorB))
+    }
+
+    private func worldPoint(_ body: BodyID?, _ local: Vec2) -> Vec2 {
+        guard let body, let slot = slot(of: body) else { return local }
+        let s = states[slot]
+        return s.position + s.rotation.rotate(local)
+    }
+
+    private func currentDistance(of definition: DistanceJointDefinition) -> Double {
+        (worldPoint(definition.bodyB, definition.localAnchorB)
+            - worldPoint(definition.bodyA, definition.localAnchorA)).length
+    }
+}
