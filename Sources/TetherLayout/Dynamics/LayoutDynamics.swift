@@ -1,0 +1,35 @@
+/// What turns a layout's resting attributes into the attributes on screen, frame by frame:
+/// nothing (`StaticDynamics`), springs (`SpringyDynamics`), or later gravity and collisions.
+public protocol LayoutDynamics: Sendable {
+    /// The resting attributes, sorted by `ElementKey`; indexes below refer to this array.
+    var layoutAttributes: [LayoutAttributes] { get }
+    /// Called once per frame after the scroll model advanced by `delta` (content coordinates).
+    /// `touchLocation` is nil until a finger has touched; `visibleRect` is the viewport in
+    /// content coordinates.
+    mutating func contentOffsetDidChange(by delta: Vec2, touchLocation: Vec2?, visibleRect: Rect)
+    /// Advances the physics by one frame.
+    mutating func step(timeStep: Double, substeps: Int)
+    /// The attributes of element `index` as drawn now.
+    func currentAttributes(at index: Int) -> LayoutAttributes
+    /// Elements whose current frame intersects `rect`, ascending.
+    func indices(intersecting rect: Rect) -> [Int]
+    /// The physics world, for checks and statistics.
+    var world: World { get }
+}
+
+/// Attributes straight from the layout (`"dynamics": {"type": "none"}`).
+public struct StaticDynamics: LayoutDynamics {
+    public let layoutAttributes: [LayoutAttributes]
+    public let world = World()
+    private let index: LayoutIndex
+
+    public init(layout: any CollectionLayout) {
+        layoutAttributes = layout.attributes
+        index = LayoutIndex(layoutAttributes, axis: layout.scrollDirection)
+    }
+
+    public mutating func contentOffsetDidChange(by delta: Vec2, touchLocation: Vec2?, visibleRect: Rect) {}
+    public mutating func step(timeStep: Double, substeps: Int) {}
+    public func currentAttributes(at index: Int) -> LayoutAttributes { layoutAttributes[index] }
+    public func indices(intersecting rect: Rect) -> [Int] { index.indices(intersecting: rect) }
+}

@@ -1,0 +1,164 @@
+/// The springy list: every cell near the viewport hangs on a spring anchored at its layout
+/// center; scrolling pushes each cell along by `Δ·min(d/resistance, 1)`, so cells far from the
+/// finger lag behind the content and spring back (the iOS 7 Messages bounce).
+///
+/// Follows ASHSpringyCollectionViewFlowLayout: on a content-offset change the sprung cells are
+/// shifted (anchors stay), then springs are tiled to the padded visible rect: cells leaving it
+/// lose their spring and return to their layout attributes; cells entering get a spring at their
+/// layout center and, once a finger has touched, the same shift from the latest delta.
+public struct SpringyDynamics: LayoutDynamics {
+    public let layoutAttributes: [LayoutAttributes]
+    public let axis: Axis
+    public private(set) var configuration: SpringyConfiguration
+    public private(set) var world = World()
+
+    private let index: LayoutIndex
+    /// Indexes of the elements that may have springs (cells), ascending.
+    private let cellIndices: [Int]
+    /// Per element: its body and spring while it has one.
+    private var bodies: [BodyID?]
+    private var springs: [JointID?]
+    /// Elements that have springs now, ascending.
+    public private(set) var sprungIndices: [Int] = []
+    /// The most recent non-zero scroll-axis delta (ASH's `latestDelta`).
+    private var latestDelta = 0.0
+
+    public init(layout: any CollectionLayout, configuration: SpringyConfiguration) {
+        let attributes = layout.attributes
+        layoutAttributes = attributes
+        axis = layout.scrollDirection
+        self.configuration = configuration
+        index = LayoutIndex(attributes, axis: axis)
+        cellIndices = attributes.indices.filter { attributes[$0].key.kind == .cell }
+        bodies = Array(repeating: nil, count: attributes.count)
+        springs = Array(repeating: nil, count: attributes.count)
+    }
+
+    // MARK: Scrolling
+
+    public mutating func contentOffsetDidChange(by delta: Vec2, touchLocation: Vec2?, visibleRect: Rect) {
+        let d = delta[axis]
+        if d != 0 {
+            latestDelta = d
+            // UIKit's pan recognizer reports (0, 0) before any touch.
+            let touch = touchLocation ?? .zero
+            for i in sprungIndices { shift(i, by: d, touch: touch) }
+        }
+        tile(visibleRect: visibleRect, touchLocation: touchLocation)
+    }
+
+    /// Moves a sprung element along the scroll axis by `delta·min(distance/resistance, 1)`.
+    private mutating func shift(_ i: Int, by delta: Double, touch: Vec2) {
+        guard let body = bodies[i] else { return }
+        let anchor = layoutAttributes[i].center
+        let distance: Double
+        switch configuration.distance {
+        case .manhattan: distance = abs(touch.x - anchor.x) + abs(touch.y - anchor.y)
+        case .axis: distance = abs(touch[axis] - anchor[axis])
+        }
+        let share = min(distance / configuration.resistance, 1)
+        var position = world.position(of: body)
+        position[axis] += delta * share
+        world.setPosition(position, of: body)
+    }
+
+    /// Gives springs to the cells in the padded visible rect and takes them from the others.
+    private mutating func tile(visibleRect: Rect, touchLocation: Vec2?) {
+        let wanted: [Int]
+        if let padding = configuration.tilePadding {
+            wanted = index.indices(intersecting: visibleRect.outset(by: padding))
+                .filter { layoutAttributes[$0].key.kind == .cell }
+        } else {
+            wanted = cellIndices
+        }
+        if wanted == sprungIndices { return }
+        // Both lists are ascending: merge them to find leavers and newcomers in a fixed order.
+        var (i, j) = (0, 0)
+        while i < sprungIndices.count || j < wanted.count {
+            if j == wanted.count || (i < sprungIndices.count && sprungIndices[i] < wanted[j]) {
+                removeSpring(sprungIndices[i])
+                i += 1
+            } else if i == sprungIndices.count || wanted[j] < sprungIndices[i] {
+                addSpring(wanted[j], touchLocation: touchLocation)
+                j += 1
+            } else {
+                i += 1
+                j += 1
+            }
+        }
+        sprungIndices = wanted
+    }
+
+    private mutating func addSpring(_ i: Int, touchLocation: Vec2?) {
+        let attributes = layoutAttributes[i]
+        let anchor = attributes.center
+        let size = Vec2(attributes.frame.size.width, attributes.frame.size.height)
+        let body = world.createBody(BodyDefinition(position: anchor, size: size))
+        springs[i] = world.createDistanceJoint(
+            .anchor(anchor, to: body, length: configuration.length,
+                    frequency: configuration.frequency, dampingRatio: configuration.damping))
+        bodies[i] = body
+        if let touch = touchLocation { shift(i, by: latestDelta, touch: touch) }
+    }
+
+    private mutating func removeSpring(_ i: Int) {
+        if let body = bodies[i] { world.destroyBody(body) }
+        bodies[i] = nil
+        springs[i] = nil
+    }
+
+    // MARK: Stepping
+
+    public mutating func step(timeStep: Double, substeps: Int) {
+        if let nearRest = configuration.nearRestDamping { applyNearRestDamping(nearRest) }
+        world.step(timeStep: timeStep, substeps: substeps)
+    }
+
+    /// THSpringy's action block: a much stiffer damping ratio once an item is nearly home.
+    private mutating func applyNearRestDamping(_ nearRest: NearRestDamping) {
+        for i in sprungIndices {
+            guard let body = bodies[i], let spring = springs[i] else { continue }
+            let offset = abs(world.position(of: body)[axis] - layoutAttributes[i].center[axis])
+            let damping = offset <= nearRest.within ? nearRest.damping : configuration.damping
+            world.setSpring(of: spring, dampingRatio: damping)
+        }
+    }
+
+    /// Applies changed parameters to every existing spring; tiling follows on the next frame.
+    public mutating func update(configuration newValue: SpringyConfiguration) {
+        configuration = newValue
+        for i in sprungIndices {
+            guard let spring = springs[i] else { continue }
+            world.setSpring(
+                of: spring, frequency: newValue.frequency, dampingRatio: newValue.damping, length: newValue.length)
+        }
+    }
+
+    // MARK: Reading
+
+    public func currentAttributes(at i: Int) -> LayoutAttributes {
+        var attributes = layoutAttributes[i]
+        if let body = bodies[i] {
+            attributes.center = world.position(of: body)
+            attributes.angle = world.rotation(of: body).angle
+        }
+        return attributes
+    }
+
+    /// The body of element `i` while it has a spring.
+    public func body(ofElement i: Int) -> BodyID? { bodies[i] }
+
+    public func indices(intersecting rect: Rect) -> [Int] {
+        // Sprung cells may be displaced from their layout frames: widen the query by the
+        // largest displacement, then test the current frames.
+        var margin = 0.0
+        for i in sprungIndices {
+            guard let body = bodies[i] else { continue }
+            let d = world.position(of: body) - layoutAttributes[i].center
+            margin = max(margin, max(abs(d.x), abs(d.y)))
+        }
+        let candidates = index.indices(intersecting: margin > 0 ? rect.outset(by: margin) : rect)
+        if margin == 0 { return candidates }
+        return candidates.filter { currentAttributes(at: $0).frame.intersects(rect) }
+    }
+}
