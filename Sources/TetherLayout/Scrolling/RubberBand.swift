@@ -17,7 +17,7 @@ public enum RubberBand {
     ///
     /// `b` is capped at `maximumInvertibleFraction·d` because `band` never reaches d: content
     /// pushed farther (an outward fling while bouncing, or shrinking content) can't be reached
-    /// by a finger, and resumes at the cap on the next frame.
+    /// by a finger, and jumps to the cap when the finger first moves.
     public static func inverse(_ b: Double, dimension d: Double) -> Double {
         guard d > 0 else { return 0 }
         let capped = min(b, maximumInvertibleFraction * d)

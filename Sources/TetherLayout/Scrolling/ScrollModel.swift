@@ -35,6 +35,10 @@ public struct ScrollModel: Sendable, Hashable {
     private var pendingJump: Double?
     /// The offset the finger would give without the rubber band; only meaningful while touching.
     private var rawOffset = 0.0
+    /// The maximum offset when the held offset was last derived from `rawOffset`: a finger
+    /// re-applies the band only when it moves or this changes, so landing mid-bounce doesn't
+    /// shift the content by the rounding of the band's inverse.
+    private var heldMaximum = 0.0
     /// The finger in viewport coordinates while touching.
     private var fingerPoint = Vec2.zero
     private var releasedTouchLocation = Vec2.zero
@@ -75,14 +79,16 @@ public struct ScrollModel: Sendable, Hashable {
         isTouching ? fingerPoint + contentOffset : releasedTouchLocation
     }
 
-    /// Anything queued, decelerating, bouncing back, or waiting to be re-clamped.
+    /// Anything queued, decelerating, bouncing back, or waiting to follow a content size change.
     public var isMoving: Bool {
-        pendingJump != nil || !drags.isEmpty || !scrolls.isEmpty || motion != .idle || needsClamp
+        pendingJump != nil || !drags.isEmpty || !scrolls.isEmpty || motion != .idle || isOutOfPlace
     }
 
-    /// The content size shrank under a resting offset: the next advance moves it.
-    private var needsClamp: Bool {
-        !isTouching && clamped(contentOffset[axis]) != contentOffset[axis]
+    /// The content size changed under a resting offset (or a held one): the next advance moves
+    /// it, clamped without a finger, through the rubber band with one.
+    private var isOutOfPlace: Bool {
+        let offset = contentOffset[axis]
+        return isTouching ? maximum != heldMaximum : clamped(offset) != offset
     }
 
     private var maximum: Double { maximumOffset[axis] }
@@ -99,6 +105,7 @@ public struct ScrollModel: Sendable, Hashable {
         fingerPoint = viewportPoint
         motion = .idle
         rawOffset = rawOffset(displaying: contentOffset[axis])
+        heldMaximum = maximum
     }
 
     /// The finger moves by `translation` (viewport points), spread evenly over the next `frames`
@@ -178,7 +185,9 @@ public struct ScrollModel: Sendable, Hashable {
     private mutating func moveFinger(by translation: Vec2) {
         guard isTouching else { return }
         fingerPoint += translation
+        guard translation[axis] != 0 || maximum != heldMaximum else { return }
         rawOffset -= translation[axis]
+        heldMaximum = maximum
         contentOffset[axis] = displayedOffset(raw: rawOffset)
     }
 
@@ -222,6 +231,7 @@ public struct ScrollModel: Sendable, Hashable {
     /// Past an edge: bounce back; inside: decelerate if fast enough to count as moving.
     private mutating func startMotion(velocity: Double, deceleration: Deceleration) {
         let offset = contentOffset[axis]
+        let velocity = velocity.isNaN ? 0 : velocity
         if offset < 0 {
             motion = .bouncing(toward: .lower, velocity: velocity)
         } else if offset > maximum {
