@@ -63,6 +63,7 @@ import Testing
         Malformed(name: "no-break space is not whitespace", text: "[1,\u{A0}2]", line: 1, column: 4, message: "expected a value, found U+00A0"),
         Malformed(name: "columns count scalars", text: "{\"naïve→\": 1 2}", line: 1, column: 14,
                   message: "expected ',' or '}' after an object member, found '2'"),
+        Malformed(name: "lone CR ends a line", text: "[\r1\r,]", line: 3, column: 1, message: "trailing comma before ']'"),
         Malformed(name: "CRLF lines", text: "[\r\n1,\r\n,]", line: 3, column: 1, message: "expected a value, found ','"),
         Malformed(name: "deep nesting", text: String(repeating: "[", count: 513) + String(repeating: "]", count: 513),
                   line: 1, column: 513, message: "nesting deeper than 512 levels"),
