@@ -1,0 +1,16 @@
+/// Why a path given to `--set` or a "set" event does not parse.
+public struct JSONPathSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path text as given.
+    public var text: String
+    /// 1-based position, in characters, of the offending character (one past the end for a truncated path).
+    public var column: Int
+    public var message: String
+
+    public init(text: String, column: Int, message: String) {
+        self.text = text
+        self.column = column
+        self.message = message
+    }
+
+    public var description: String { "invalid path \(JSONValue.quoted(text)): \(message)" }
+}
