@@ -1,0 +1,107 @@
+/// Fixed-decimal number text for the writers, e.g. `12.500`.
+///
+/// Output files are diffed byte for byte against goldens, so the text must depend only on
+/// the value, never on locale or on how a platform's `printf` rounds. It is also the hot
+/// loop of every writer, so digits come from integer arithmetic on the stack, not from
+/// `String(format:)` or Foundation formatters.
+public enum FixedDecimal {
+    /// Scaled magnitudes up to this stay exact in both `Double` and `Int64`; larger ones
+    /// take the slow exact path.
+    static let fastLimit = 9e15
+
+    /// Appends `value` with exactly `decimals` digits after the point.
+    ///
+    /// Rounds `value × 10^decimals` half away from zero. A result that rounds to zero gets
+    /// no minus sign, so `-0.0001` is `0.000` and sign noise never shows up as a diff.
+    /// Non-finite values are the caller's bug; they print as `nan`, `inf` or `-inf`.
+    public static func append(_ value: Double, decimals: Int, to buffer: inout [UInt8]) {
+        precondition(decimals >= 0, "negative decimal count")
+        guard value.isFinite else {
+            appendNonFinite(value, to: &buffer)
+            return
+        }
+        if decimals <= 22 {  // 10^22 is the largest power of ten a Double holds exactly
+            let scaled = (value * powerOfTen(decimals)).rounded(.toNearestOrAwayFromZero)
+            if scaled.magnitude <= fastLimit {
+                appendScaled(Int64(scaled), decimals: decimals, to: &buffer)
+                return
+            }
+        }
+        ExactDecimal.append(value, decimals: decimals, to: &buffer)
+    }
+
+    /// Appends an integer in plain decimal.
+    public static func append(_ value: Int, to buffer: inout [UInt8]) {
+        let negative = value < 0
+        var n = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { tmp in
+            var i = 24
+            repeat {
+                i -= 1
+                tmp[i] = UInt8(truncatingIfNeeded: n % 10) &+ 0x30
+                n /= 10
+            } while n != 0
+            if negative {
+                i -= 1
+                tmp[i] = UInt8(ascii: "-")
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: tmp[i..<24]))
+        }
+    }
+
+    /// Writes `n / 10^decimals` with the point placed by digit counting, so no `10^decimals`
+    /// integer is needed. Digits are produced right to left into a stack buffer.
+    @inline(__always)
+    static func appendScaled(_ n: Int64, decimals: Int, to buffer: inout [UInt8]) {
+        let capacity = 48  // 22 decimals + point + 16 integer digits + sign, with room
+        var m = n.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { tmp in
+            var i = capacity
+            var left = decimals
+            while left > 0 {
+                i -= 1
+                tmp[i] = UInt8(truncatingIfNeeded: m % 10) &+ 0x30
+                m /= 10
+                left -= 1
+            }
+            if decimals > 0 {
+                i -= 1
+                tmp[i] = UInt8(ascii: ".")
+            }
+            repeat {
+                i -= 1
+                tmp[i] = UInt8(truncatingIfNeeded: m % 10) &+ 0x30
+                m /= 10
+            } while m != 0
+            if n < 0 {
+                i -= 1
+                tmp[i] = UInt8(ascii: "-")
+            }
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: tmp[i..<capacity]))
+        }
+    }
+
+    /// 10^n for 0 ≤ n ≤ 22, exact: every intermediate product is an integer below 2^53 · 2^n.
+    @inline(__always)
+    static func powerOfTen(_ n: Int) -> Double {
+        switch n {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1000
+        case 4: 10000
+        case 5: 100000
+        case 6: 1000000
+        default:
+            (0..<n).reduce(1.0) { p, _ in p * 10 }
+        }
+    }
+
+    static func appendNonFinite(_ value: Double, to buffer: inout [UInt8]) {
+        if value.isNaN {
+            buffer.append(contentsOf: "nan".utf8)
+        } else {
+            buffer.append(contentsOf: (value < 0 ? "-inf" : "inf").utf8)
+        }
+    }
+}
