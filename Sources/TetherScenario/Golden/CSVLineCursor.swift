@@ -1,3 +1,5 @@
+@preconcurrency import Glibc
+
 /// Walks the lines of a CSV file in place, one at a time, so comparing two 50 MB files
 /// needs memory for the files and a line, nothing per row.
 ///
@@ -24,7 +26,11 @@ struct CSVLineCursor {
             return
         }
         let start = next
-        var end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+        var end: Int = bytes.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt8>) -> Int in
+            let base = all.baseAddress!
+            guard let found = memchr(base + start, 0x0A, all.count - start) else { return all.count }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
         next = end + 1
         if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         line = start..<end
@@ -51,6 +57,28 @@ struct CSVLineCursor {
         }
         fields.append(start..<line.upperBound)
         return true
+    }
+
+    /// Whether two ranges (of this and another cursor's bytes) hold the same bytes.
+    func same(_ range: Range<Int>, as other: CSVLineCursor, _ otherRange: Range<Int>) -> Bool {
+        guard range.count == otherRange.count else { return false }
+        return bytes.withUnsafeBufferPointer { a in
+            other.bytes.withUnsafeBufferPointer { b in
+                memcmp(a.baseAddress! + range.lowerBound, b.baseAddress! + otherRange.lowerBound, range.count) == 0
+            }
+        }
+    }
+
+    /// The row kind named by a field, compared as bytes (no `String` per line).
+    func kind(_ range: Range<Int>) -> RowKind? {
+        for kind in RowKind.allCases {
+            let name = kind.staticName
+            if name.utf8CodeUnitCount == range.count
+                && bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0 }) {
+                return kind
+            }
+        }
+        return nil
     }
 
     /// A plain decimal integer (`-?[0-9]{1,18}`), or nil.

@@ -180,12 +180,12 @@ struct GoldenMerge {
     private mutating func compareValues(_ key: GoldenRowKey) {
         let e = expected.line!
         let a = actual.line!
-        if expected.bytes[e].elementsEqual(actual.bytes[a]) { return }
+        if expected.same(e, as: actual, a) { return }
         var differs = false
         for column in Self.valueColumns {
             let eText = expectedFields[column]
             let aText = actualFields[column]
-            if expected.bytes[eText].elementsEqual(actual.bytes[aText]) { continue }
+            if expected.same(eText, as: actual, aText) { continue }
             let delta: Double?
             if let x = expected.number(eText), let y = actual.number(aText) {
                 delta = (x - y).magnitude

@@ -29,7 +29,7 @@ struct GoldenRowKey: Comparable {
               let frame = cursor.integer(fields[0]),
               let section = cursor.integer(fields[2]),
               let item = cursor.integer(fields[3]),
-              let kind = RowKind(rawValue: String(decoding: cursor.bytes[fields[4]], as: UTF8.self))
+              let kind = cursor.kind(fields[4])
         else { return nil }
         self.frame = frame
         self.section = section

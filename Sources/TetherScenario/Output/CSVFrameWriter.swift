@@ -29,10 +29,16 @@ public struct CSVFrameWriter: FrameWriter {
         prefix.append(UInt8(ascii: ","))
         FixedDecimal.append(frame.time, decimals: 6, to: &prefix)
         prefix.append(UInt8(ascii: ","))
-        for row in frame.rows {
+        // Rows go straight into the sink's buffer, as many per access as fit in a chunk.
+        let rows = frame.rows
+        var next = 0
+        while next < rows.count {
             try sink.append { [prefix] buffer in
-                buffer.append(contentsOf: prefix)
-                Self.appendRow(row, to: &buffer)
+                while next < rows.count && buffer.count < OutputSink.chunkSize {
+                    buffer.append(contentsOf: prefix)
+                    Self.appendRow(rows[next], to: &buffer)
+                    next += 1
+                }
             }
         }
     }

@@ -50,29 +50,50 @@ public enum FixedDecimal {
     }
 
     /// Writes `n / 10^decimals` with the point placed by digit counting, so no `10^decimals`
-    /// integer is needed. Digits are produced right to left into a stack buffer.
+    /// integer is needed. Digits are produced right to left into a stack buffer, two per
+    /// division where possible (that halves the dependent divide chain).
     @inline(__always)
     static func appendScaled(_ n: Int64, decimals: Int, to buffer: inout [UInt8]) {
         let capacity = 48  // 22 decimals + point + 16 integer digits + sign, with room
+        let pairs: StaticString = """
+            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+            8081828384858687888990919293949596979899
+            """
+        let pair = pairs.utf8Start
         var m = n.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { tmp in
             var i = capacity
             var left = decimals
-            while left > 0 {
+            while left >= 2 {
+                let r = Int(truncatingIfNeeded: m % 100)
+                m /= 100
+                i -= 2
+                tmp[i] = pair[2 * r]
+                tmp[i + 1] = pair[2 * r + 1]
+                left -= 2
+            }
+            if left == 1 {
                 i -= 1
                 tmp[i] = UInt8(truncatingIfNeeded: m % 10) &+ 0x30
                 m /= 10
-                left -= 1
             }
             if decimals > 0 {
                 i -= 1
                 tmp[i] = UInt8(ascii: ".")
             }
-            repeat {
+            let integerEnd = i
+            while m >= 10 {
+                let r = Int(truncatingIfNeeded: m % 100)
+                m /= 100
+                i -= 2
+                tmp[i] = pair[2 * r]
+                tmp[i + 1] = pair[2 * r + 1]
+            }
+            if m > 0 || i == integerEnd {  // the leading digit, or the 0 of "0.xyz"
                 i -= 1
-                tmp[i] = UInt8(truncatingIfNeeded: m % 10) &+ 0x30
-                m /= 10
-            } while m != 0
+                tmp[i] = UInt8(truncatingIfNeeded: m) &+ 0x30
+            }
             if n < 0 {
                 i -= 1
                 tmp[i] = UInt8(ascii: "-")

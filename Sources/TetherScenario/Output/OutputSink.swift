@@ -17,6 +17,8 @@ public final class OutputSink {
     public let name: String
     /// Bytes not yet written. Writers format straight into it (see `append(_:)`).
     public var buffer: [UInt8]
+    /// Bytes handed to the descriptor so far (for summaries and throughput numbers).
+    public private(set) var bytesWritten = 0
 
     public init(fileDescriptor: Int32, name: String? = nil) {
         self.fileDescriptor = fileDescriptor
@@ -75,6 +77,7 @@ public final class OutputSink {
             if written > 0 {
                 next += written
                 remaining -= written
+                bytesWritten += written
                 continue
             }
             let code = written < 0 ? errno : EIO
