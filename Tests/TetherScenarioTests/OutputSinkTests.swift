@@ -89,4 +89,19 @@ import Testing
         close(ends[1])
         #expect(Array(await received.value) == expected)
     }
+
+    @Test func outputBufferGrowsAndMatchesArrayFormatting() {
+        var raw = OutputBuffer(capacity: 16)
+        var array: [UInt8] = []
+        for value in [-1e300, 0.5, 123456.78949, -0.0004, Double.greatestFiniteMagnitude] {
+            FixedDecimal.append(value, decimals: 3, into: &raw)
+            FixedDecimal.append(value, decimals: 3, to: &array)
+            raw.append(UInt8(ascii: ";"))
+            array.append(UInt8(ascii: ";"))
+        }
+        JSONString.append(String(repeating: "ü\"", count: 40), to: &raw)
+        JSONString.append(String(repeating: "ü\"", count: 40), to: &array)
+        #expect(raw.count == array.count)
+        #expect(raw.withBytes { Array($0) } == array)
+    }
 }

@@ -48,27 +48,27 @@ public struct CSVFrameWriter: FrameWriter {
     }
 
     /// Everything after "frame,time,", including the newline.
-    static func appendRow(_ row: ElementRow, to buffer: inout [UInt8]) {
+    static func appendRow(_ row: ElementRow, to buffer: inout OutputBuffer) {
         let comma = UInt8(ascii: ",")
-        FixedDecimal.append(row.section, to: &buffer)
+        FixedDecimal.append(row.section, into: &buffer)
         buffer.append(comma)
-        FixedDecimal.append(row.item, to: &buffer)
+        FixedDecimal.append(row.item, into: &buffer)
         buffer.append(comma)
         buffer.appendStatic(row.kind.staticName)
         buffer.append(comma)
-        FixedDecimal.append(row.center.x, decimals: 3, to: &buffer)
+        FixedDecimal.append(row.center.x, decimals: 3, into: &buffer)
         buffer.append(comma)
-        FixedDecimal.append(row.center.y, decimals: 3, to: &buffer)
+        FixedDecimal.append(row.center.y, decimals: 3, into: &buffer)
         buffer.append(comma)
-        FixedDecimal.append(row.size.width, decimals: 3, to: &buffer)
+        FixedDecimal.append(row.size.width, decimals: 3, into: &buffer)
         buffer.append(comma)
-        FixedDecimal.append(row.size.height, decimals: 3, to: &buffer)
+        FixedDecimal.append(row.size.height, decimals: 3, into: &buffer)
         buffer.append(comma)
-        FixedDecimal.append(row.angle, decimals: 6, to: &buffer)
+        FixedDecimal.append(row.angle, decimals: 6, into: &buffer)
         buffer.append(comma)
-        FixedDecimal.append(row.alpha, decimals: 3, to: &buffer)
+        FixedDecimal.append(row.alpha, decimals: 3, into: &buffer)
         buffer.append(comma)
-        FixedDecimal.append(row.zIndex, to: &buffer)
+        FixedDecimal.append(row.zIndex, into: &buffer)
         buffer.append(UInt8(ascii: "\n"))
     }
 }

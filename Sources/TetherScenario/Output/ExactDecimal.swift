@@ -5,7 +5,7 @@
 /// with a base-10⁹ big integer and rounds half away from zero on the decimal digits. No
 /// exponent notation ever appears, so huge values still diff cleanly as plain digits.
 enum ExactDecimal {
-    static func append(_ value: Double, decimals: Int, to buffer: inout [UInt8]) {
+    static func append<Buffer: ByteAppendable & ~Copyable>(_ value: Double, decimals: Int, to buffer: inout Buffer) {
         let (digits, fractionDigits) = expand(value.magnitude)
         // digits: most significant first, the last `fractionDigits` of them after the point.
         var integerPart = Array(digits[..<(digits.count - fractionDigits)])
@@ -24,10 +24,10 @@ enum ExactDecimal {
         }
         let isZero = integerPart == [0] && fraction.allSatisfy { $0 == 0 }
         if value < 0 && !isZero { buffer.append(UInt8(ascii: "-")) }
-        buffer.append(contentsOf: integerPart.lazy.map { $0 + 0x30 })
+        buffer.append(contentsOf: integerPart.map { $0 + 0x30 })
         if decimals > 0 {
             buffer.append(UInt8(ascii: "."))
-            buffer.append(contentsOf: fraction.lazy.map { $0 + 0x30 })
+            buffer.append(contentsOf: fraction.map { $0 + 0x30 })
         }
     }
 

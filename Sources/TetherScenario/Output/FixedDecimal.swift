@@ -15,23 +15,42 @@ public enum FixedDecimal {
     /// no minus sign, so `-0.0001` is `0.000` and sign noise never shows up as a diff.
     /// Non-finite values are the caller's bug; they print as `nan`, `inf` or `-inf`.
     public static func append(_ value: Double, decimals: Int, to buffer: inout [UInt8]) {
+        append(value, decimals: decimals, into: &buffer)
+    }
+
+    /// Appends an integer in plain decimal.
+    public static func append(_ value: Int, to buffer: inout [UInt8]) {
+        append(value, into: &buffer)
+    }
+
+    /// `append(_:decimals:to:)` for any byte buffer (the writers use `OutputBuffer`).
+    @inline(__always)
+    public static func append<Buffer: ByteAppendable & ~Copyable>(
+        _ value: Double, decimals: Int, into buffer: inout Buffer
+    ) {
         precondition(decimals >= 0, "negative decimal count")
         guard value.isFinite else {
             appendNonFinite(value, to: &buffer)
             return
         }
         if decimals <= 22 {  // 10^22 is the largest power of ten a Double holds exactly
-            let scaled = (value * powerOfTen(decimals)).rounded(.toNearestOrAwayFromZero)
+            let scaled = value * powerOfTen(decimals)
             if scaled.magnitude <= fastLimit {
-                appendScaled(Int64(scaled), decimals: decimals, to: &buffer)
+                // `scaled.rounded(.toNearestOrAwayFromZero)` without the libm call: below 2^53
+                // the fractional part `scaled − trunc(scaled)` is exact, so this is the same rounding.
+                var n = Int64(scaled)
+                let fraction = scaled - Double(n)
+                if fraction >= 0.5 { n += 1 } else if fraction <= -0.5 { n -= 1 }
+                appendScaled(n, decimals: decimals, to: &buffer)
                 return
             }
         }
         ExactDecimal.append(value, decimals: decimals, to: &buffer)
     }
 
-    /// Appends an integer in plain decimal.
-    public static func append(_ value: Int, to buffer: inout [UInt8]) {
+    /// `append(_:to:)` for any byte buffer.
+    @inline(__always)
+    public static func append<Buffer: ByteAppendable & ~Copyable>(_ value: Int, into buffer: inout Buffer) {
         let negative = value < 0
         var n = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { tmp in
@@ -45,7 +64,7 @@ public enum FixedDecimal {
                 i -= 1
                 tmp[i] = UInt8(ascii: "-")
             }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: tmp[i..<24]))
+            buffer.append(bytes: UnsafeRawBufferPointer(start: tmp.baseAddress! + i, count: 24 - i))
         }
     }
 
@@ -53,7 +72,7 @@ public enum FixedDecimal {
     /// integer is needed. Digits are produced right to left into a stack buffer, two per
     /// division where possible (that halves the dependent divide chain).
     @inline(__always)
-    static func appendScaled(_ n: Int64, decimals: Int, to buffer: inout [UInt8]) {
+    static func appendScaled<Buffer: ByteAppendable & ~Copyable>(_ n: Int64, decimals: Int, to buffer: inout Buffer) {
         let capacity = 48  // 22 decimals + point + 16 integer digits + sign, with room
         let pairs: StaticString = """
             00010203040506070809101112131415161718192021222324252627282930313233343536373839\
@@ -98,7 +117,7 @@ public enum FixedDecimal {
                 i -= 1
                 tmp[i] = UInt8(ascii: "-")
             }
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: tmp[i..<capacity]))
+            buffer.append(bytes: UnsafeRawBufferPointer(start: tmp.baseAddress! + i, count: capacity - i))
         }
     }
 
@@ -118,11 +137,11 @@ public enum FixedDecimal {
         }
     }
 
-    static func appendNonFinite(_ value: Double, to buffer: inout [UInt8]) {
+    static func appendNonFinite<Buffer: ByteAppendable & ~Copyable>(_ value: Double, to buffer: inout Buffer) {
         if value.isNaN {
-            buffer.append(contentsOf: "nan".utf8)
+            buffer.appendStatic("nan")
         } else {
-            buffer.append(contentsOf: (value < 0 ? "-inf" : "inf").utf8)
+            if value < 0 { buffer.appendStatic("-inf") } else { buffer.appendStatic("inf") }
         }
     }
 }

@@ -12,9 +12,9 @@ enum JSONFrameObject {
     static func write(_ frame: FrameRecord, to sink: OutputSink) throws(OutputError) {
         try sink.append { buffer in
             buffer.appendStatic("{\"frame\":")
-            FixedDecimal.append(frame.index, to: &buffer)
+            FixedDecimal.append(frame.index, into: &buffer)
             buffer.appendStatic(",\"time\":")
-            FixedDecimal.append(frame.time, decimals: 6, to: &buffer)
+            FixedDecimal.append(frame.time, decimals: 6, into: &buffer)
             if let offset = frame.contentOffset {
                 buffer.appendStatic(",\"contentOffset\":")
                 appendPair(offset.x, offset.y, to: &buffer)
@@ -32,11 +32,11 @@ enum JSONFrameObject {
         try sink.append { $0.appendStatic("]}") }
     }
 
-    static func appendItem(_ row: ElementRow, to buffer: inout [UInt8]) {
+    static func appendItem(_ row: ElementRow, to buffer: inout OutputBuffer) {
         buffer.appendStatic("{\"section\":")
-        FixedDecimal.append(row.section, to: &buffer)
+        FixedDecimal.append(row.section, into: &buffer)
         buffer.appendStatic(",\"item\":")
-        FixedDecimal.append(row.item, to: &buffer)
+        FixedDecimal.append(row.item, into: &buffer)
         buffer.appendStatic(",\"kind\":\"")
         buffer.appendStatic(row.kind.staticName)
         buffer.append(UInt8(ascii: "\""))
@@ -49,20 +49,20 @@ enum JSONFrameObject {
         buffer.appendStatic(",\"size\":")
         appendPair(row.size.width, row.size.height, to: &buffer)
         buffer.appendStatic(",\"angle\":")
-        FixedDecimal.append(row.angle, decimals: 6, to: &buffer)
+        FixedDecimal.append(row.angle, decimals: 6, into: &buffer)
         buffer.appendStatic(",\"alpha\":")
-        FixedDecimal.append(row.alpha, decimals: 3, to: &buffer)
+        FixedDecimal.append(row.alpha, decimals: 3, into: &buffer)
         buffer.appendStatic(",\"zIndex\":")
-        FixedDecimal.append(row.zIndex, to: &buffer)
+        FixedDecimal.append(row.zIndex, into: &buffer)
         buffer.append(UInt8(ascii: "}"))
     }
 
     /// `[x,y]` with 3 decimals.
-    static func appendPair(_ x: Double, _ y: Double, to buffer: inout [UInt8]) {
+    static func appendPair(_ x: Double, _ y: Double, to buffer: inout OutputBuffer) {
         buffer.append(UInt8(ascii: "["))
-        FixedDecimal.append(x, decimals: 3, to: &buffer)
+        FixedDecimal.append(x, decimals: 3, into: &buffer)
         buffer.append(UInt8(ascii: ","))
-        FixedDecimal.append(y, decimals: 3, to: &buffer)
+        FixedDecimal.append(y, decimals: 3, into: &buffer)
         buffer.append(UInt8(ascii: "]"))
     }
 }

@@ -19,7 +19,7 @@ public struct JSONFrameWriter: FrameWriter {
             buffer.appendStatic("{\"scenario\":")
             JSONString.append(header.scenario, to: &buffer)
             buffer.appendStatic(",\"hz\":")
-            FixedDecimal.append(header.hz, to: &buffer)
+            FixedDecimal.append(header.hz, into: &buffer)
             for member in header.metadata {
                 buffer.append(UInt8(ascii: ","))
                 JSONString.append(member.key, to: &buffer)

@@ -2,20 +2,20 @@
 /// `"` and `\` are backslashed, control characters use the short forms or `\u00XX`, and
 /// everything else (including non-ASCII UTF-8) is copied unchanged.
 enum JSONString {
-    static func append(_ string: String, to buffer: inout [UInt8]) {
+    static func append<Buffer: ByteAppendable & ~Copyable>(_ string: String, to buffer: inout Buffer) {
         buffer.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): buffer.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): buffer.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: buffer.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: buffer.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: buffer.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0x08: buffer.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-            case 0x0C: buffer.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+            case UInt8(ascii: "\""): buffer.appendStatic("\\\"")
+            case UInt8(ascii: "\\"): buffer.appendStatic("\\\\")
+            case 0x0A: buffer.appendStatic("\\n")
+            case 0x0D: buffer.appendStatic("\\r")
+            case 0x09: buffer.appendStatic("\\t")
+            case 0x08: buffer.appendStatic("\\b")
+            case 0x0C: buffer.appendStatic("\\f")
             case 0..<0x20:
                 let hex: StaticString = "0123456789abcdef"
-                buffer.append(contentsOf: "\\u00".utf8)
+                buffer.appendStatic("\\u00")
                 buffer.append(hex.utf8Start[Int(byte >> 4)])
                 buffer.append(hex.utf8Start[Int(byte & 0xF)])
             default:
@@ -23,13 +23,5 @@ enum JSONString {
             }
         }
         buffer.append(UInt8(ascii: "\""))
-    }
-}
-
-extension Array where Element == UInt8 {
-    /// Appends ASCII text known at compile time without going through `String`.
-    @inline(__always)
-    mutating func appendStatic(_ text: StaticString) {
-        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

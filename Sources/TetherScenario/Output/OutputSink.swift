@@ -16,15 +16,14 @@ public final class OutputSink {
     /// How errors name this sink: a path, or "standard output".
     public let name: String
     /// Bytes not yet written. Writers format straight into it (see `append(_:)`).
-    public var buffer: [UInt8]
+    public var buffer: OutputBuffer
     /// Bytes handed to the descriptor so far (for summaries and throughput numbers).
     public private(set) var bytesWritten = 0
 
     public init(fileDescriptor: Int32, name: String? = nil) {
         self.fileDescriptor = fileDescriptor
         self.name = name ?? "file descriptor \(fileDescriptor)"
-        buffer = []
-        buffer.reserveCapacity(Self.chunkSize + 4096)
+        buffer = OutputBuffer(capacity: Self.chunkSize + 4096)
     }
 
     public static func standardOutput() -> OutputSink {
@@ -33,38 +32,37 @@ public final class OutputSink {
 
     /// Lets a writer format directly into the buffer (no intermediate arrays), then writes
     /// the buffer out once it passes `chunkSize`. Call it once per row or so.
-    public func append(_ format: (inout [UInt8]) -> Void) throws(OutputError) {
+    public func append(_ format: (inout OutputBuffer) -> Void) throws(OutputError) {
         format(&buffer)
         if buffer.count >= Self.chunkSize { try flush() }
     }
 
     public func write(_ bytes: [UInt8]) throws(OutputError) {
+        try bytes.withUnsafeBufferPointer { (raw) throws(OutputError) in try write(UnsafeRawBufferPointer(raw)) }
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
         if buffer.count + bytes.count < Self.chunkSize {
-            buffer.append(contentsOf: bytes)
+            buffer.append(bytes: bytes)
             return
         }
         try flush()
         if bytes.count < Self.chunkSize {
-            buffer.append(contentsOf: bytes)
+            buffer.append(bytes: bytes)
         } else {
-            // Big blocks skip the buffer rather than being copied through it.
-            try bytes.withUnsafeBufferPointer { (raw) throws(OutputError) in
-                try writeAll(UnsafeRawBufferPointer(raw))
-            }
+            try writeAll(bytes)  // big blocks skip the buffer rather than being copied through it
         }
     }
 
     public func write(_ string: String) throws(OutputError) {
-        try append { $0.append(contentsOf: string.utf8) }
+        try write(Array(string.utf8))
     }
 
     /// Writes every pending byte.
     public func flush() throws(OutputError) {
-        guard !buffer.isEmpty else { return }
-        defer { buffer.removeAll(keepingCapacity: true) }
-        try buffer.withUnsafeBufferPointer { (raw) throws(OutputError) in
-            try writeAll(UnsafeRawBufferPointer(raw))
-        }
+        guard buffer.count > 0 else { return }
+        defer { buffer.removeAll() }
+        try buffer.withBytes { (raw) throws(OutputError) in try writeAll(raw) }
     }
 
     /// `write(2)` until everything is out: partial writes continue, `EINTR` retries,
