@@ -1,0 +1,35 @@
+/// Streams frames to an `OutputSink` in one format.
+///
+/// Call `begin` once, `write` per frame in order, then `finish` (which flushes). Writers
+/// keep no frames in memory, so a replay of any length runs in constant space.
+public protocol FrameWriter {
+    mutating func begin(_ header: OutputHeader) throws
+    mutating func write(_ frame: FrameRecord) throws
+    mutating func finish() throws
+}
+
+/// The formats `tether` can write; `none` replays without writing (for timing).
+public enum OutputFormat: String, Sendable, CaseIterable {
+    case csv
+    case json
+    case jsonl
+    case none
+}
+
+/// The writer for a format.
+public func makeFrameWriter(_ format: OutputFormat, sink: OutputSink) -> any FrameWriter {
+    switch format {
+    case .csv: CSVFrameWriter(sink: sink)
+    case .json: JSONFrameWriter(sink: sink)
+    case .jsonl: JSONLinesFrameWriter(sink: sink)
+    case .none: DiscardingFrameWriter()
+    }
+}
+
+/// Accepts and drops everything: replay cost without formatting cost.
+public struct DiscardingFrameWriter: FrameWriter {
+    public init() {}
+    public mutating func begin(_ header: OutputHeader) throws {}
+    public mutating func write(_ frame: FrameRecord) throws {}
+    public mutating func finish() throws {}
+}

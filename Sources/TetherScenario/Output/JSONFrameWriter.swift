@@ -1,0 +1,43 @@
+/// One JSON document, one frame per line so it still diffs and greps well:
+///
+///     {"scenario":"NAME","hz":60,<metadata members>,"frames":[
+///     {"frame":0,…},
+///     {"frame":1,…}
+///     ]}
+///
+/// Streamed: the closing `]}` is written by `finish()`, so nothing is held back.
+public struct JSONFrameWriter: FrameWriter {
+    public let sink: OutputSink
+    private var wroteFrame = false
+
+    public init(sink: OutputSink) {
+        self.sink = sink
+    }
+
+    public mutating func begin(_ header: OutputHeader) throws {
+        try sink.append { buffer in
+            buffer.appendStatic("{\"scenario\":")
+            JSONString.append(header.scenario, to: &buffer)
+            buffer.appendStatic(",\"hz\":")
+            FixedDecimal.append(header.hz, into: &buffer)
+            for member in header.metadata {
+                buffer.append(UInt8(ascii: ","))
+                JSONString.append(member.key, to: &buffer)
+                buffer.append(UInt8(ascii: ":"))
+                JSONString.append(member.value, to: &buffer)
+            }
+            buffer.appendStatic(",\"frames\":[\n")
+        }
+    }
+
+    public mutating func write(_ frame: FrameRecord) throws {
+        if wroteFrame { try sink.append { $0.appendStatic(",\n") } }
+        try JSONFrameObject.write(frame, to: sink)
+        wroteFrame = true
+    }
+
+    public mutating func finish() throws {
+        try sink.append { $0.appendStatic(wroteFrame ? "\n]}\n" : "]}\n") }
+        try sink.flush()
+    }
+}

@@ -1,0 +1,20 @@
+/// JSON Lines: each frame's object (as in the JSON format) on its own line, nothing else,
+/// so tools can process frames one at a time (`jq -c`, line-oriented pipes).
+public struct JSONLinesFrameWriter: FrameWriter {
+    public let sink: OutputSink
+
+    public init(sink: OutputSink) {
+        self.sink = sink
+    }
+
+    public mutating func begin(_ header: OutputHeader) throws {}
+
+    public mutating func write(_ frame: FrameRecord) throws {
+        try JSONFrameObject.write(frame, to: sink)
+        try sink.append { $0.append(UInt8(ascii: "\n")) }
+    }
+
+    public mutating func finish() throws {
+        try sink.flush()
+    }
+}

@@ -1,0 +1,83 @@
+/// Something number and string formatting can append bytes to: `[UInt8]` for convenience,
+/// `OutputBuffer` for speed.
+public protocol ByteAppendable: ~Copyable {
+    mutating func append(_ byte: UInt8)
+    mutating func append(bytes: UnsafeRawBufferPointer)
+}
+
+extension Array: ByteAppendable where Element == UInt8 {
+    public mutating func append(bytes: UnsafeRawBufferPointer) {
+        append(contentsOf: bytes)
+    }
+}
+
+extension ByteAppendable where Self: ~Copyable {
+    /// Appends ASCII text known at compile time without going through `String`.
+    @inline(__always)
+    mutating func appendStatic(_ text: StaticString) {
+        append(bytes: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    mutating func append(contentsOf bytes: [UInt8]) {
+        bytes.withUnsafeBytes { append(bytes: $0) }
+    }
+}
+
+/// The pending bytes of an `OutputSink`: raw memory with one capacity check per append.
+///
+/// Profiling showed `Array.append(contentsOf:)` (uniqueness check, generic copy) costing
+/// more than the digit arithmetic itself; this is the plain pointer-bump the hot loop needs.
+/// Non-copyable, so the memory has exactly one owner and is freed exactly once.
+public struct OutputBuffer: ~Copyable, ByteAppendable {
+    private var base: UnsafeMutablePointer<UInt8>
+    public private(set) var count = 0
+    public private(set) var capacity: Int
+
+    public init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    @inline(__always)
+    public mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(minimum: count + 1) }
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    public mutating func append(bytes: UnsafeRawBufferPointer) {
+        guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+        if count + bytes.count > capacity { grow(minimum: count + bytes.count) }
+        let from = source.assumingMemoryBound(to: UInt8.self)
+        if bytes.count <= 32 {
+            // Numbers and names are short: a byte loop beats a call to memmove.
+            for i in 0..<bytes.count { base[count + i] = from[i] }
+        } else {
+            (base + count).update(from: from, count: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    /// The pending bytes, for writing them out.
+    public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
+        try body(UnsafeRawBufferPointer(start: base, count: count))
+    }
+
+    public mutating func removeAll() {
+        count = 0
+    }
+
+    private mutating func grow(minimum: Int) {
+        let newCapacity = max(minimum, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.initialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+}

@@ -1,0 +1,33 @@
+@preconcurrency import Glibc
+
+/// Why output could not be written.
+public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The reader went away (`EPIPE`), e.g. `tether run … | head`. The CLI ignores
+    /// `SIGPIPE` and ends quietly on this: there is nobody left to tell.
+    case brokenPipe
+    /// Any other failure; `path` is the destination the user named, `reason` the system's text.
+    case writeFailed(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .brokenPipe: "broken pipe"
+        case .writeFailed(let path, let reason): "\(path): \(reason)"
+        }
+    }
+
+    /// The error for the current `errno`.
+    static func fromErrno(path: String) -> OutputError {
+        fromErrno(errno, path: path)
+    }
+
+    static func fromErrno(_ code: Int32, path: String) -> OutputError {
+        if code == EPIPE { return .brokenPipe }
+        return .writeFailed(path: path, reason: systemMessage(code))
+    }
+
+    /// `strerror` text, e.g. "No such file or directory".
+    static func systemMessage(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,93 @@
+@preconcurrency import Glibc
+
+/// A buffered byte sink over a file descriptor.
+///
+/// A class rather than a struct because it stands for one file descriptor and its pending
+/// bytes: copies of a struct would each hold their own half of the buffer and interleave
+/// badly. It does not close the descriptor (standard output is not ours to close;
+/// `AtomicFileOutput` closes its own). Pending bytes are written only by `flush()`, never by
+/// `deinit`, so a failure is always reported to someone. Not thread-safe.
+public final class OutputSink {
+    /// Writes go out in chunks of about this size: large enough that `write(2)` calls are
+    /// rare, small enough to stay in cache.
+    public static let chunkSize = 64 * 1024
+
+    public let fileDescriptor: Int32
+    /// How errors name this sink: a path, or "standard output".
+    public let name: String
+    /// Bytes not yet written. Writers format straight into it (see `append(_:)`).
+    public var buffer: OutputBuffer
+    /// Bytes handed to the descriptor so far (for summaries and throughput numbers).
+    public private(set) var bytesWritten = 0
+
+    public init(fileDescriptor: Int32, name: String? = nil) {
+        self.fileDescriptor = fileDescriptor
+        self.name = name ?? "file descriptor \(fileDescriptor)"
+        buffer = OutputBuffer(capacity: Self.chunkSize + 4096)
+    }
+
+    public static func standardOutput() -> OutputSink {
+        OutputSink(fileDescriptor: STDOUT_FILENO, name: "standard output")
+    }
+
+    /// Lets a writer format directly into the buffer (no intermediate arrays), then writes
+    /// the buffer out once it passes `chunkSize`. Call it once per row or so.
+    public func append(_ format: (inout OutputBuffer) -> Void) throws(OutputError) {
+        format(&buffer)
+        if buffer.count >= Self.chunkSize { try flush() }
+    }
+
+    public func write(_ bytes: [UInt8]) throws(OutputError) {
+        try bytes.withUnsafeBufferPointer { (raw) throws(OutputError) in try write(UnsafeRawBufferPointer(raw)) }
+    }
+
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        if buffer.count + bytes.count < Self.chunkSize {
+            buffer.append(bytes: bytes)
+            return
+        }
+        try flush()
+        if bytes.count < Self.chunkSize {
+            buffer.append(bytes: bytes)
+        } else {
+            try writeAll(bytes)  // big blocks skip the buffer rather than being copied through it
+        }
+    }
+
+    public func write(_ string: String) throws(OutputError) {
+        try write(Array(string.utf8))
+    }
+
+    /// Writes every pending byte.
+    public func flush() throws(OutputError) {
+        guard buffer.count > 0 else { return }
+        defer { buffer.removeAll() }
+        try buffer.withBytes { (raw) throws(OutputError) in try writeAll(raw) }
+    }
+
+    /// `write(2)` until everything is out: partial writes continue, `EINTR` retries,
+    /// `EAGAIN` (a non-blocking descriptor someone handed us) waits for room.
+    private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        guard var next = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = Glibc.write(fileDescriptor, next, remaining)
+            if written > 0 {
+                next += written
+                remaining -= written
+                bytesWritten += written
+                continue
+            }
+            let code = written < 0 ? errno : EIO
+            switch code {
+            case EINTR:
+                continue
+            case EAGAIN, EWOULDBLOCK:
+                var waiter = pollfd(fd: fileDescriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&waiter, 1, -1)
+            default:
+                throw OutputError.fromErrno(code, path: name)
+            }
+        }
+    }
+}

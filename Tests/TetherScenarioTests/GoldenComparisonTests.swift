@@ -1,0 +1,184 @@
+import Testing
+@testable import TetherScenario
+
+@Suite struct GoldenComparisonTests {
+    /// A golden from the real CSV writer: 3 frames × (viewport, header, 4 cells, item) rows.
+    func golden() throws -> [Substring] {
+        let bytes = try render(.csv, header: OutputHeader(scenario: "s", hz: 60), frames: sampleFrames())
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+    }
+
+    func file(_ lines: [Substring]) -> String {
+        lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Replaces one field of a line.
+    func edit(_ line: Substring, column: Int, to text: String) -> Substring {
+        var fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        fields[column] = text
+        return Substring(fields.joined(separator: ","))
+    }
+
+    @Test func identicalFilesMatch() throws {
+        let lines = try golden()
+        let c = GoldenComparison.compare(expected: file(lines), actual: file(lines))
+        #expect(c.isMatch)
+        #expect(c.first == nil)
+        #expect(describe(c, scenario: "s", goldenPath: "golden/s.csv") == "scenario s matches golden/s.csv")
+    }
+
+    @Test func oneChangedNumberIsNamedPrecisely() throws {
+        let lines = try golden()
+        var changed = lines
+        // Line 12 of the file: frame 1's viewport is line 9, then header, cells 0.0, 0.1.
+        #expect(changed[11].hasPrefix("1,0.016667,0,1,cell,"))
+        changed[11] = edit(changed[11], column: 6, to: "415.500")
+        let c = GoldenComparison.compare(expected: file(lines), actual: file(changed))
+        #expect(!c.isMatch)
+        #expect(c.differingRows == 1)
+        #expect(c.missingRows == 0 && c.extraRows == 0)
+        let first = try #require(c.first)
+        #expect(first == GoldenDifference(
+            frame: 1, element: "cell 0.1", column: "center_y", expected: "108.250", actual: "415.500", line: 12))
+        #expect(c.maxAbsoluteDifference == 415.5 - 108.25)
+        #expect(describe(c, scenario: "s", goldenPath: "golden/s.csv") == """
+            scenario s does not match golden/s.csv
+            first difference: frame 1, cell 0.1, center_y: expected 108.250, actual 415.500 (line 12)
+            1 row differs, 0 missing, 0 extra; largest difference 307.25
+            """)
+    }
+
+    @Test func everyDifferingRowCountsOnceAndTheFirstIsInFileOrder() throws {
+        let lines = try golden()
+        var changed = lines
+        changed[20] = edit(changed[20], column: 9, to: "0.5")
+        changed[20] = edit(changed[20], column: 10, to: "0.2")
+        changed[3] = edit(changed[3], column: 11, to: "7")
+        let c = GoldenComparison.compare(expected: file(lines), actual: file(changed))
+        #expect(c.differingRows == 2)
+        #expect(c.first?.line == 4)
+        #expect(c.first?.column == "z_index")
+    }
+
+    @Test func missingAndExtraRows() throws {
+        let lines = try golden()
+        var changed = lines
+        changed.remove(at: 5)  // frame 0, cell 0.2
+        changed.insert("2,0.033333,0,9,cell,1.000,2.000,3.000,4.000,0.000000,1.000,0", at: 20)
+        let c = GoldenComparison.compare(expected: file(lines), actual: file(changed))
+        #expect(c.missingRows == 1)
+        #expect(c.extraRows == 1)
+        #expect(c.differingRows == 0)
+        #expect(c.first == GoldenDifference(
+            frame: 0, element: "cell 0.2", column: "row", expected: "present", actual: "missing", line: 6))
+        let report = describe(c, scenario: "s", goldenPath: "g.csv")
+        #expect(report.contains("0 rows differ, 1 missing, 1 extra"))
+        #expect(!report.contains("largest"))
+
+        let extraFirst = GoldenComparison.compare(expected: file(changed), actual: file(lines))
+        #expect(extraFirst.first == GoldenDifference(
+            frame: 0, element: "cell 0.2", column: "row", expected: "missing", actual: "present", line: 6))
+    }
+
+    @Test func truncatedActualReportsEveryRemainingRowMissing() throws {
+        let lines = try golden()
+        let c = GoldenComparison.compare(expected: file(lines), actual: file(Array(lines.prefix(8))))
+        #expect(c.missingRows == lines.count - 8)
+        #expect(c.first?.frame == 1 && c.first?.element == "viewport")
+        #expect(c.first?.line == 9)
+    }
+
+    @Test func toleranceAcceptsSmallNumericDifferences() throws {
+        let lines = try golden()
+        var changed = lines
+        changed[4] = edit(changed[4], column: 5, to: "160.001")
+        changed[9] = edit(changed[9], column: 1, to: "0.016666")
+        let exact = GoldenComparison.compare(expected: file(lines), actual: file(changed))
+        #expect(exact.differingRows == 2)
+        let loose = GoldenComparison.compare(expected: file(lines), actual: file(changed), tolerance: 0.0015)
+        #expect(loose.isMatch)
+        let tight = GoldenComparison.compare(expected: file(lines), actual: file(changed), tolerance: 0.0005)
+        #expect(tight.differingRows == 1)
+        #expect(tight.first?.column == "center_x")
+        #expect(describe(tight, scenario: "s", goldenPath: "g").hasSuffix("largest difference 0.001 (tolerance 0.0005)"))
+        // Text-exact means text: "160.0" is not "160.000" without a tolerance.
+        changed = lines
+        changed[4] = edit(changed[4], column: 5, to: "160.0")
+        #expect(GoldenComparison.compare(expected: file(lines), actual: file(changed)).differingRows == 1)
+        #expect(GoldenComparison.compare(expected: file(lines), actual: file(changed), tolerance: 1e-9).isMatch)
+    }
+
+    @Test func headerMismatch() throws {
+        let lines = try golden()
+        var changed = lines
+        changed[0] = "frame,time,section,item,kind,x,y,width,height,angle,alpha,z_index"
+        let c = GoldenComparison.compare(expected: file(lines), actual: file(changed))
+        #expect(!c.isMatch)
+        #expect(c.headerMismatch?.contains("actual \"frame,time,section,item,kind,x,y,") == true)
+        #expect(c.differingRows == 0)
+        #expect(describe(c, scenario: "s", goldenPath: "g").contains("\nheader differs: expected \"frame,time,"))
+        let empty = GoldenComparison.compare(expected: file(lines), actual: "")
+        #expect(empty.headerMismatch?.hasSuffix("actual an empty file") == true)
+        #expect(empty.missingRows == lines.count - 1)
+    }
+
+    @Test func malformedGoldenLinesAreDifferencesNotCrashes() throws {
+        let lines = try golden()
+        var broken = lines
+        broken[2] = "garbage"
+        broken[5] = edit(broken[5], column: 4, to: "widget")
+        broken[7] = "1,2,3"
+        broken.insert("", at: 10)
+        broken.insert(",,,,,,,,,,,", at: 12)
+        broken.insert("99999999999999999999,0,0,0,cell,a,b,c,d,e,f,g", at: 14)
+        let c = GoldenComparison.compare(expected: file(broken), actual: file(lines))
+        #expect(!c.isMatch)
+        #expect(c.malformedLines == 6)
+        #expect(c.first == GoldenDifference(
+            frame: -1, element: "?", column: "malformed golden line", expected: "garbage",
+            actual: String(lines[2]), line: 3))
+        // The rows the broken lines stood for show up as extra, everything else still matches.
+        #expect(c.extraRows == 3)
+        #expect(c.differingRows == 0)
+        let report = describe(c, scenario: "s", goldenPath: "g")
+        #expect(report.contains("first difference: malformed golden line 3: \"garbage\""))
+        #expect(report.contains("6 malformed lines"))
+
+        // And the other way round, plus garbage numbers in value columns.
+        var badActual = lines
+        badActual[4] = edit(badActual[4], column: 6, to: "NaNx")
+        badActual[6] = "\u{0}\u{FF}\r"
+        let d = GoldenComparison.compare(expected: file(lines), actual: file(badActual), tolerance: 0.1)
+        #expect(d.differingRows == 1)
+        #expect(d.malformedLines == 1)
+        #expect(d.missingRows == 1)
+        #expect(d.first?.column == "center_y" && d.first?.actual == "NaNx")
+    }
+
+    @Test func arbitraryBytesNeverCrash() {
+        var state: UInt64 = 12345
+        for length in 0..<200 {
+            var bytes: [UInt8] = []
+            for _ in 0..<length {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                bytes.append([UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "1"), UInt8(ascii: "-"),
+                              UInt8(ascii: "."), UInt8(ascii: "c"), 0xFF, UInt8(ascii: "\r")][Int(state >> 61)])
+            }
+            let c = GoldenComparison.compare(expected: bytes, actual: Array(bytes.reversed()), tolerance: 0.5)
+            _ = describe(c, scenario: "fuzz", goldenPath: "g")
+        }
+    }
+
+    @Test func crlfGoldenStillMatches() throws {
+        let lines = try golden()
+        let crlf = lines.joined(separator: "\r\n") + "\r\n"
+        #expect(GoldenComparison.compare(expected: crlf, actual: file(lines)).isMatch)
+    }
+
+    @Test func shortNumbersDropTrailingZeros() {
+        #expect(shortNumber(3.1999999999999886) == "3.2")
+        #expect(shortNumber(0) == "0")
+        #expect(shortNumber(12) == "12")
+        #expect(shortNumber(0.0005) == "0.0005")
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+@preconcurrency import Glibc
+import Testing
+@testable import TetherScenario
+
+@Suite struct OutputSinkTests {
+    @Test func commitWritesTheWholeFileAndLeavesNoTemporary() throws {
+        let directory = makeScratchDirectory()
+        defer { removeDirectory(directory) }
+        let path = directory + "/golden.csv"
+        try AtomicFileOutput.write(Array("old\n".utf8), to: path)
+        let output = try AtomicFileOutput(path: path)
+        #expect(output.temporaryPath.hasPrefix(directory + "/.golden.csv.tmp-\(getpid())-"))
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: 300_000)
+        try output.sink.write(big)
+        try output.sink.write("end\n")
+        #expect(String(decoding: FileManager.default.contents(atPath: path)!, as: UTF8.self) == "old\n")
+        try output.commit()
+        #expect(Array(FileManager.default.contents(atPath: path)!) == big + Array("end\n".utf8))
+        #expect(directoryEntries(directory) == ["golden.csv"])
+    }
+
+    @Test func abandonLeavesNothingBehind() throws {
+        let directory = makeScratchDirectory()
+        defer { removeDirectory(directory) }
+        let output = try AtomicFileOutput(path: directory + "/out.json")
+        try output.sink.write(Array(repeating: 65, count: 200_000))
+        #expect(directoryEntries(directory).count == 1)  // the temporary
+        output.abandon()
+        #expect(directoryEntries(directory).isEmpty)
+    }
+
+    @Test func abandonKeepsTheOldFile() throws {
+        let directory = makeScratchDirectory()
+        defer { removeDirectory(directory) }
+        let path = directory + "/out.csv"
+        try AtomicFileOutput.write(Array("keep\n".utf8), to: path)
+        do {
+            let output = try AtomicFileOutput(path: path)
+            try output.sink.write("half-writ")
+            try output.sink.flush()
+            // dropped without commit: deinit abandons
+        }
+        #expect(directoryEntries(directory) == ["out.csv"])
+        #expect(String(decoding: FileManager.default.contents(atPath: path)!, as: UTF8.self) == "keep\n")
+    }
+
+    @Test func temporaryNamesNeverCollide() throws {
+        let directory = makeScratchDirectory()
+        defer { removeDirectory(directory) }
+        let first = try AtomicFileOutput(path: directory + "/same")
+        let second = try AtomicFileOutput(path: directory + "/same")
+        #expect(first.temporaryPath != second.temporaryPath)
+        first.abandon()
+        second.abandon()
+        #expect(directoryEntries(directory).isEmpty)
+    }
+
+    @Test func missingDirectoryNamesThePathAndReason() {
+        let path = "/nonexistent-tether-dir/out.csv"
+        #expect(throws: OutputError.writeFailed(path: path, reason: "No such file or directory")) {
+            try AtomicFileOutput(path: path)
+        }
+    }
+
+    @Test func closedPipeIsBrokenPipe() throws {
+        signal(SIGPIPE, SIG_IGN)
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        defer { close(ends[1]) }
+        let sink = OutputSink(fileDescriptor: ends[1])
+        try sink.write("hello\n")  // buffered: nothing written yet
+        #expect(throws: OutputError.brokenPipe) { try sink.flush() }
+    }
+
+    @Test func pipeReceivesEverythingAcrossManyChunks() async throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let reader = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        let sink = OutputSink(fileDescriptor: ends[1])
+        let expected = (0..<50_000).flatMap { Array("line \($0)\n".utf8) }
+        let received = Task.detached { reader.readDataToEndOfFile() }
+        for start in stride(from: 0, to: expected.count, by: 1000) {
+            let chunk = Array(expected[start..<min(start + 1000, expected.count)])
+            try sink.append { $0.append(contentsOf: chunk) }
+        }
+        try sink.flush()
+        close(ends[1])
+        #expect(Array(await received.value) == expected)
+    }
+
+    @Test func outputBufferGrowsAndMatchesArrayFormatting() {
+        var raw = OutputBuffer(capacity: 16)
+        var array: [UInt8] = []
+        for value in [-1e300, 0.5, 123456.78949, -0.0004, Double.greatestFiniteMagnitude] {
+            FixedDecimal.append(value, decimals: 3, into: &raw)
+            FixedDecimal.append(value, decimals: 3, to: &array)
+            raw.append(UInt8(ascii: ";"))
+            array.append(UInt8(ascii: ";"))
+        }
+        JSONString.append(String(repeating: "ü\"", count: 40), to: &raw)
+        JSONString.append(String(repeating: "ü\"", count: 40), to: &array)
+        #expect(raw.count == array.count)
+        #expect(raw.withBytes { Array($0) } == array)
+    }
+}
