@@ -148,6 +148,9 @@ public struct SpringyDynamics: LayoutDynamics {
     /// The body of element `i` while it has a spring.
     public func body(ofElement i: Int) -> BodyID? { bodies[i] }
 
+    /// The spring of element `i` while it has one.
+    public func spring(ofElement i: Int) -> JointID? { springs[i] }
+
     public func indices(intersecting rect: Rect) -> [Int] {
         // Sprung cells may be displaced from their layout frames: widen the query by the
         // largest displacement, then test the current frames.

@@ -30,6 +30,17 @@ public final class OutputSink {
         OutputSink(fileDescriptor: STDOUT_FILENO, name: "standard output")
     }
 
+    /// A sink that keeps everything in memory (golden checks compare without touching disk).
+    public static func inMemory() -> OutputSink {
+        let sink = OutputSink(fileDescriptor: -1, name: "memory")
+        sink.collected = []
+        return sink
+    }
+
+    /// What an in-memory sink has received (after `flush()`); empty for descriptor sinks.
+    public var collectedBytes: [UInt8] { collected ?? [] }
+    private var collected: [UInt8]?
+
     /// Lets a writer format directly into the buffer (no intermediate arrays), then writes
     /// the buffer out once it passes `chunkSize`. Call it once per row or so.
     public func append(_ format: (inout OutputBuffer) -> Void) throws(OutputError) {
@@ -68,6 +79,11 @@ public final class OutputSink {
     /// `write(2)` until everything is out: partial writes continue, `EINTR` retries,
     /// `EAGAIN` (a non-blocking descriptor someone handed us) waits for room.
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
+        if collected != nil {
+            collected!.append(contentsOf: bytes)
+            bytesWritten += bytes.count
+            return
+        }
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {

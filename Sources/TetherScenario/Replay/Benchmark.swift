@@ -1,0 +1,40 @@
+/// Times the replay loop (events, scrolling, dynamics and physics steps) without output.
+///
+/// Wall-clock time only measures; it never reaches the simulated numbers.
+public struct Benchmark: Sendable {
+    public struct Result: Sendable {
+        /// Seconds of each repeat, in run order.
+        public var seconds: [Double]
+        public var frames: Int
+        /// Σ over frames of the bodies stepped in that frame.
+        public var itemFrames: Int
+
+        public var medianSeconds: Double {
+            let sorted = seconds.sorted()
+            let mid = sorted.count / 2
+            return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
+        }
+
+        public var framesPerSecond: Double { Double(frames) / medianSeconds }
+        public var itemFramesPerSecond: Double { Double(itemFrames) / medianSeconds }
+    }
+
+    public static func run(_ scenario: Scenario, repeats: Int) throws -> Result {
+        var seconds: [Double] = []
+        var itemFrames = 0
+        let clock = ContinuousClock()
+        for _ in 0..<repeats {
+            var replay = Replay(scenario)
+            var count = 0
+            let start = clock.now
+            while !replay.isFinished {
+                try replay.advance()
+                count += replay.dynamics.world.bodyCount
+            }
+            let elapsed = clock.now - start
+            seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            itemFrames = count
+        }
+        return Result(seconds: seconds, frames: scenario.frames, itemFrames: itemFrames)
+    }
+}

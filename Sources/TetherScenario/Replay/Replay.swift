@@ -1,0 +1,101 @@
+import TetherLayout
+
+/// Plays a scenario frame by frame: events → scroll model → dynamics → physics step → frame.
+///
+/// Frame 0 is the state before any step. For each later frame f (1…frames) the events of frame
+/// f − 1 apply in file order, the scroll model advances one frame, the dynamics follow the
+/// content-offset change, and the physics steps once (`clock.substeps` substeps).
+public struct Replay: Sendable {
+    public let scenario: Scenario
+    public private(set) var scroll: ScrollModel
+    public private(set) var dynamics: any LayoutDynamics
+    /// The frame whose state the replay holds.
+    public private(set) var frame = 0
+    private var nextEvent = 0
+
+    public init(_ scenario: Scenario) {
+        self.scenario = scenario
+        let layout = scenario.layout
+        scroll = ScrollModel(
+            viewportSize: scenario.viewport, contentSize: layout.contentSize, axis: layout.scrollDirection,
+            contentOffset: scenario.contentOffset, frameDuration: scenario.clock.frameDuration)
+        switch scenario.dynamics {
+        case .none: dynamics = StaticDynamics(layout: layout)
+        case .springy(let configuration): dynamics = SpringyDynamics(layout: layout, configuration: configuration)
+        }
+        // The first layout pass creates the springs for what is visible at rest.
+        dynamics.contentOffsetDidChange(by: .zero, touchLocation: nil, visibleRect: visibleRect)
+    }
+
+    /// The viewport in content coordinates.
+    public var visibleRect: Rect { Rect(origin: scroll.contentOffset, size: scenario.viewport) }
+
+    public var isFinished: Bool { frame >= scenario.frames }
+
+    /// Advances to the next frame. Throws `ReplayError` if an event cannot apply or the
+    /// simulation blows up.
+    public mutating func advance() throws(ReplayError) {
+        while nextEvent < scenario.events.count, scenario.events[nextEvent].frame == frame {
+            try apply(scenario.events[nextEvent])
+            nextEvent += 1
+        }
+        let delta = scroll.advance()
+        dynamics.contentOffsetDidChange(
+            by: delta, touchLocation: scroll.hasTouchLocation ? scroll.touchLocation : nil, visibleRect: visibleRect)
+        dynamics.step(timeStep: scenario.clock.frameDuration, substeps: scenario.clock.substeps)
+        frame += 1
+        if let body = dynamics.world.firstNonFiniteBody {
+            throw .simulationFailed(frame: frame, reason: "body \(body.rawValue) has a non-finite position or velocity")
+        }
+    }
+
+    private mutating func apply(_ event: ScenarioEvent) throws(ReplayError) {
+        do throws(ScrollError) {
+            switch event.action {
+            case .touchDown(let point): try scroll.touchDown(at: point)
+            case .drag(let by, let frames): try scroll.drag(by: by, frames: frames)
+            case .touchUp(let velocity): try scroll.touchUp(velocity: velocity)
+            case .scroll(let by, let frames): scroll.scroll(by: by, frames: frames)
+            case .scrollTo(let offset): try scroll.scrollTo(offset)
+            case .fling(let velocity, let rate): try scroll.fling(velocity: velocity, rate: rate)
+            case .set(_, let spec):
+                if case .springy(let configuration) = spec, var springy = dynamics as? SpringyDynamics {
+                    springy.update(configuration: configuration)
+                    dynamics = springy
+                }
+            }
+        } catch {
+            throw .eventFailed(path: event.path, frame: frame, reason: error.message)
+        }
+    }
+
+    /// The rows of the current frame, in output order.
+    public func frameRecord(items: Scenario.ItemSelection) -> FrameRecord {
+        let viewport = visibleRect
+        var rows: [ElementRow] = []
+        let indices: [Int] =
+            items == .all ? Array(dynamics.layoutAttributes.indices) : dynamics.indices(intersecting: viewport)
+        rows.reserveCapacity(indices.count + 1)
+        rows.append(
+            ElementRow(
+                section: 0, item: 0, kind: .viewport, center: viewport.center,
+                size: viewport.size))
+        for i in indices {
+            let a = dynamics.currentAttributes(at: i)
+            rows.append(
+                ElementRow(
+                    section: a.key.section, item: a.key.item, kind: RowKind(a.key.kind), center: a.center,
+                    size: a.frame.size, angle: a.angle, alpha: a.alpha, zIndex: a.zIndex))
+        }
+        return FrameRecord(
+            index: frame, time: Double(frame) / Double(scenario.clock.hz), contentOffset: scroll.contentOffset, rows: rows)
+    }
+}
+
+/// Why a replay stopped.
+public enum ReplayError: Error, Sendable {
+    /// An event could not apply (exit 65).
+    case eventFailed(path: JSONPath, frame: Int, reason: String)
+    /// The state became non-finite (exit 70).
+    case simulationFailed(frame: Int, reason: String)
+}

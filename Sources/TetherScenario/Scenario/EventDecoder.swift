@@ -1,0 +1,157 @@
+import TetherLayout
+
+/// Decodes the `events` array (§1.4 of the contract) and checks that the script can be played:
+/// frames in range, a finger down for every drag and touchUp, offsets inside the content, and
+/// `set` paths that name a parameter that can change during a run.
+enum EventDecoder {
+    static let supportedTypes = ["touchDown", "drag", "touchUp", "scroll", "scrollTo", "fling", "set"]
+    static let laterTypes = ["insert", "delete", "move", "batch", "addBehavior", "removeBehavior"]
+
+    /// Paths a `set` event (and therefore a sweep) may change while the run goes on.
+    public static let settablePaths = [
+        "dynamics.spring.damping", "dynamics.spring.frequency", "dynamics.spring.length",
+        "dynamics.resistance", "dynamics.distance", "dynamics.tilePadding",
+    ]
+
+    static func decode(
+        _ value: JSONValue, at path: JSONPath, scenario: Scenario, dynamicsDocument: JSONValue
+    ) throws -> [ScenarioEvent] {
+        let list = try value.array(at: path)
+        var decoded: [(event: ScenarioEvent, source: JSONValue)] = []
+        for (i, entry) in list.enumerated() {
+            decoded.append((try decodeEvent(entry, at: path.appending(i), scenario: scenario), entry))
+        }
+        // Stable sort by frame: events of one frame keep their file order.
+        decoded = decoded.enumerated()
+            .sorted { ($0.element.event.frame, $0.offset) < ($1.element.event.frame, $1.offset) }
+            .map(\.element)
+        var events = decoded.map(\.event)
+        try checkScript(&events, sources: decoded.map(\.source), dynamicsDocument: dynamicsDocument)
+        return events
+    }
+
+    static func decodeEvent(_ value: JSONValue, at path: JSONPath, scenario: Scenario) throws -> ScenarioEvent {
+        let typeReader = try ObjectReader(value, at: path, known: allKeys)
+        let type = try typeReader.required("type") { v, p in try v.oneOf(supportedTypes + laterTypes, at: p) }
+        if laterTypes.contains(type) {
+            throw ValidationError(typeReader.path("type"), "\"\(type)\" events are not supported yet")
+        }
+        let object = try ObjectReader(value, at: path, known: ["frame", "type"] + keys(of: type))
+        let frame = try object.required("frame") { v, p in try v.integer(at: p, in: 0...Int(Int32.max)) }
+        guard frame < scenario.frames else {
+            throw ValidationError(
+                object.path("frame"),
+                "frame \(frame) is past the last frame: events run before frames 0…\(scenario.frames - 1) are stepped (\"frames\" is \(scenario.frames))")
+        }
+        func point(_ key: String) throws -> Vec2 {
+            try object.required(key) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
+        }
+        func velocity(_ v: JSONValue, _ p: JSONPath) throws -> Vec2 {
+            try ScenarioDecoder.decodePoint(v, at: p, limit: ScenarioLimits.maxSpeed)
+        }
+        func spread() throws -> Int {
+            let frames = try object.optional("frames") { v, p in try v.integer(at: p, in: 1...ScenarioLimits.maxFrames) } ?? 1
+            guard frame + frames <= scenario.frames else {
+                throw ValidationError(
+                    object.path("frames"),
+                    "the movement would end at frame \(frame + frames), after the last frame \(scenario.frames)")
+            }
+            return frames
+        }
+        let action: ScenarioEvent.Action
+        switch type {
+        case "touchDown":
+            let p = try point("point")
+            let v = scenario.viewport
+            guard p.x >= 0, p.x <= v.width, p.y >= 0, p.y <= v.height else {
+                throw ValidationError(
+                    object.path("point"),
+                    "(\(ScenarioDecoder.format(p.x)), \(ScenarioDecoder.format(p.y))) is outside the \(ScenarioDecoder.format(v.width))×\(ScenarioDecoder.format(v.height)) viewport")
+            }
+            action = .touchDown(point: p)
+        case "drag": action = .drag(by: try point("by"), frames: try spread())
+        case "touchUp": action = .touchUp(velocity: try object.optional("velocity", velocity))
+        case "scroll": action = .scroll(by: try point("by"), frames: try spread())
+        case "scrollTo":
+            let offset = try point("offset")
+            try ScenarioDecoder.checkOffset(offset, at: object.path("offset"), layout: scenario.layout, viewport: scenario.viewport)
+            action = .scrollTo(offset: offset)
+        case "fling":
+            let rate = try object.optional("rate") { v, p in try v.number(at: p, in: 0.5...0.9999) } ?? 0.998
+            action = .fling(velocity: try object.required("velocity", velocity), rate: rate)
+        default:
+            // "set": the new dynamics are computed in order by checkScript.
+            _ = try object.required("path") { v, p in try v.string(at: p) }
+            _ = try object.required("value")
+            action = .set(path: .root, dynamics: .none)
+        }
+        return ScenarioEvent(frame: frame, action: action, path: path)
+    }
+
+    static func keys(of type: String) -> [String] {
+        switch type {
+        case "touchDown": ["point"]
+        case "drag", "scroll": ["by", "frames"]
+        case "touchUp": ["velocity"]
+        case "scrollTo": ["offset"]
+        case "fling": ["velocity", "rate"]
+        case "set": ["path", "value"]
+        default: []
+        }
+    }
+
+    static let allKeys = ["frame", "type", "point", "by", "frames", "velocity", "offset", "rate", "path", "value", "items", "from", "to", "deletes", "inserts", "moves", "behavior", "id"]
+
+    /// Plays the finger state machine and the parameter changes through in frame order.
+    static func checkScript(_ events: inout [ScenarioEvent], sources: [JSONValue], dynamicsDocument: JSONValue) throws {
+        var fingerDown = false
+        var document = JSONValue.object(JSONObject([("dynamics", dynamicsDocument)]))
+        for k in events.indices {
+            let event = events[k]
+            let typePath = event.path.appending("type")
+            switch event.action {
+            case .touchDown:
+                if fingerDown { throw ValidationError(typePath, "a finger is already down (add a touchUp before this touchDown)") }
+                fingerDown = true
+            case .touchUp:
+                if !fingerDown { throw ValidationError(typePath, "no finger is down (add a touchDown before this touchUp)") }
+                fingerDown = false
+            case .drag:
+                if !fingerDown { throw ValidationError(typePath, "drag needs a finger down (add a touchDown at or before frame \(event.frame))") }
+            case .fling:
+                if fingerDown { throw ValidationError(typePath, "fling while a finger is down (lift it with touchUp first)") }
+            case .scroll, .scrollTo:
+                break
+            case .set:
+                events[k].action = try decodeSet(event, source: sources[k], document: &document)
+            }
+        }
+    }
+
+    /// Applies a `set` to the running dynamics document and validates the result.
+    static func decodeSet(_ event: ScenarioEvent, source: JSONValue, document: inout JSONValue) throws -> ScenarioEvent.Action {
+        let object = try source.object(at: event.path)
+        guard let pathValue = object["path"], let newValue = object["value"] else {
+            throw ValidationError(event.path, "a set event needs \"path\" and \"value\"")
+        }
+        let pathText = try pathValue.string(at: event.path.appending("path"))
+        guard settablePaths.contains(pathText) else {
+            throw ValidationError(
+                event.path.appending("path"),
+                "\"\(pathText)\" cannot change during a run; one of: \(settablePaths.joined(separator: ", "))")
+        }
+        let target = try JSONPath(parsing: pathText)
+        guard case .springy = try DynamicsDecoder.decode(document.value(at: JSONPath.root.appending("dynamics"))!, at: JSONPath.root.appending("dynamics")) else {
+            throw ValidationError(event.path.appending("path"), "\"\(pathText)\" needs springy dynamics")
+        }
+        let valuePath = event.path.appending("value")
+        document = try document.setting(newValue, at: target)
+        do {
+            let dynamics = try DynamicsDecoder.decode(
+                document.value(at: JSONPath.root.appending("dynamics"))!, at: JSONPath.root.appending("dynamics"))
+            return .set(path: target, dynamics: dynamics)
+        } catch let error as ValidationError {
+            throw ValidationError(valuePath, error.message)
+        }
+    }
+}

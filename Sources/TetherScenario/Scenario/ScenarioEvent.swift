@@ -1,0 +1,31 @@
+import TetherLayout
+
+/// One scripted input, applied before its frame is stepped.
+public struct ScenarioEvent: Sendable {
+    public var frame: Int
+    public var action: Action
+    /// Where the event is in the file, for errors found while replaying.
+    public var path: JSONPath
+
+    public enum Action: Sendable {
+        /// A finger lands at a viewport point.
+        case touchDown(point: Vec2)
+        /// The finger moves by a viewport translation, spread over `frames` frames.
+        case drag(by: Vec2, frames: Int)
+        /// The finger lifts, with an optional finger velocity (viewport pt/s).
+        case touchUp(velocity: Vec2?)
+        /// Programmatic content-offset change spread over `frames` frames.
+        case scroll(by: Vec2, frames: Int)
+        case scrollTo(offset: Vec2)
+        /// Deceleration without a finger; velocity is the content offset's (pt/s).
+        case fling(velocity: Vec2, rate: Double)
+        /// A parameter change; `dynamics` is the whole dynamics after the change, validated.
+        case set(path: JSONPath, dynamics: DynamicsSpec)
+    }
+
+    public init(frame: Int, action: Action, path: JSONPath) {
+        self.frame = frame
+        self.action = action
+        self.path = path
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+/// Why a scenario file could not be loaded; `description` is the one line the CLI prints after
+/// "tether: error: ".
+public struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
+    public enum Problem: Sendable {
+        /// Missing or unreadable file (exit 66).
+        case unreadable(String)
+        /// Not JSON (exit 65).
+        case syntax(JSONSyntaxError)
+        /// JSON, but not a valid scenario (exit 65).
+        case invalid(ValidationError)
+    }
+
+    public var file: String
+    public var problem: Problem
+
+    public var description: String {
+        switch problem {
+        case .unreadable(let reason): "\(file): \(reason)"
+        case .syntax(let e): "\(file): line \(e.line), column \(e.column): \(e.message)"
+        case .invalid(let e): "\(file): \(e.path): \(e.message)"
+        }
+    }
+
+    public var isUnreadable: Bool {
+        if case .unreadable = problem { return true }
+        return false
+    }
+}
+
+/// One `--set PATH=VALUE` override.
+public struct ScenarioOverride: Sendable, Hashable {
+    public var path: JSONPath
+    public var value: JSONValue
+
+    public init(path: JSONPath, value: JSONValue) {
+        self.path = path
+        self.value = value
+    }
+
+    /// Parses `PATH=VALUE`; the value is JSON when it parses as JSON, else a string.
+    public init(parsing text: String) throws(ValidationError) {
+        guard let equals = text.firstIndex(of: "=") else {
+            throw ValidationError(.root, "expected PATH=VALUE, e.g. dynamics.spring.damping=0.5")
+        }
+        let pathText = String(text[..<equals])
+        do {
+            path = try JSONPath(parsing: pathText)
+        } catch {
+            throw ValidationError(.root, "\"\(pathText)\" is not a valid path")
+        }
+        value = JSONValue.parseOverride(String(text[text.index(after: equals)...]))
+    }
+}
+
+/// Reads, parses, overrides and decodes scenario files.
+public enum ScenarioLoader {
+    /// The largest scenario file read, so a wrong path to a huge file fails fast.
+    public static let maxFileSize = 64 << 20
+
+    public static func load(_ file: String, overrides: [ScenarioOverride] = []) throws(ScenarioLoadError) -> Scenario {
+        let bytes = try read(file)
+        let document: JSONValue
+        do {
+            document = try JSONParser.parse(bytes)
+        } catch {
+            throw ScenarioLoadError(file: file, problem: .syntax(error))
+        }
+        return try decode(document, file: file, overrides: overrides)
+    }
+
+    public static func decode(_ document: JSONValue, file: String, overrides: [ScenarioOverride] = []) throws(ScenarioLoadError) -> Scenario {
+        do {
+            var document = document
+            for override in overrides { document = try document.setting(override.value, at: override.path) }
+            return try ScenarioDecoder.decode(document)
+        } catch let error as ValidationError {
+            throw ScenarioLoadError(file: file, problem: .invalid(error))
+        } catch {
+            throw ScenarioLoadError(file: file, problem: .invalid(ValidationError(.root, "\(error)")))
+        }
+    }
+
+    static func read(_ file: String) throws(ScenarioLoadError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
+            throw ScenarioLoadError(file: file, problem: .unreadable("no such file"))
+        }
+        if isDirectory.boolValue { throw ScenarioLoadError(file: file, problem: .unreadable("is a directory")) }
+        guard let handle = FileHandle(forReadingAtPath: file) else {
+            throw ScenarioLoadError(file: file, problem: .unreadable("cannot be read (permission denied?)"))
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.read(upToCount: maxFileSize + 1) ?? Data()
+            if data.count > maxFileSize {
+                throw ScenarioLoadError(file: file, problem: .unreadable("is larger than \(maxFileSize >> 20) MiB"))
+            }
+            return [UInt8](data)
+        } catch let error as ScenarioLoadError {
+            throw error
+        } catch {
+            throw ScenarioLoadError(file: file, problem: .unreadable("cannot be read: \(error.localizedDescription)"))
+        }
+    }
+}

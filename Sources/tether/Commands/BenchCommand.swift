@@ -1,0 +1,69 @@
+import TetherScenario
+
+/// `tether bench SCENARIO`: times the replay loop (no output), median of several repeats.
+struct BenchCommand: TetherCommand {
+    static let name = "bench"
+    static let abstract = "Time the stepping loop of a scenario (use a release build)."
+    static let usage = "tether bench <scenario.json> [--repeat N] [--set PATH=VALUE ...]"
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+        Runs the scenario N times without writing frames and prints the median wall time, frames/s
+        and item-frames/s (bodies stepped × frames, per second). Build with `swift build -c release`
+        (or `swift run -c release tether bench …`): debug builds are 10–50× slower.
+
+        USAGE: \(usage)
+
+        OPTIONS:
+          --repeat N              Number of timed runs (default 5).
+        \(CommonOptions.setHelp)
+          -h, --help              Show help information.
+        """
+    }
+
+    var file: String
+    var repeats: Int
+    var overrides: [ScenarioOverride]
+
+    init(parsing arguments: inout ArgumentList) throws(CommandError) {
+        repeats = try arguments.option("--repeat", { Int($0).flatMap { (1...1000).contains($0) ? $0 : nil } }, expected: "a whole number from 1 to 1000") ?? 5
+        overrides = try CommonOptions.overrides(&arguments)
+        let files = try arguments.positionals()
+        guard files.count == 1 else { throw .usage("expected one scenario file", command: Self.name) }
+        file = files[0]
+    }
+
+    func run() throws(CommandError) -> ExitCode {
+        let scenario = try CommonOptions.load(file, overrides: overrides)
+        #if DEBUG
+            Console.error("tether: warning: this is a debug build; quote figures from `swift run -c release tether bench`")
+        #endif
+        let result: Benchmark.Result
+        do {
+            result = try Benchmark.run(scenario, repeats: repeats)
+        } catch let error as ReplayError {
+            throw .replay(file: file, error)
+        } catch {
+            throw .failure("\(file): \(error)", .simulationFailure)
+        }
+        let runs = result.seconds.map { String(format3($0 * 1000)) + " ms" }.joined(separator: ", ")
+        Console.output("""
+            scenario:          \(scenario.name)
+            frames:            \(result.frames) (\(scenario.clock.hz) Hz × \(scenario.clock.substeps) substeps)
+            item-frames:       \(result.itemFrames)
+            runs:              \(runs)
+            median:            \(format3(result.medianSeconds * 1000)) ms
+            frames/s:          \(format3(result.framesPerSecond))
+            item-frames/s:     \(format3(result.itemFramesPerSecond / 1e6)) M
+            """)
+        return .success
+    }
+
+    private func format3(_ x: Double) -> String {
+        let scaled = (x * 1000).rounded()
+        let whole = Int64(scaled) / 1000
+        let fraction = abs(Int64(scaled) % 1000)
+        let digits = String(fraction)
+        return "\(whole).\(String(repeating: "0", count: 3 - digits.count))\(digits)"
+    }
+}

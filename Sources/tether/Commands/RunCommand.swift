@@ -1,0 +1,83 @@
+import TetherScenario
+
+/// `tether run SCENARIO`: replays a scenario and writes every frame's attributes.
+struct RunCommand: TetherCommand {
+    static let name = "run"
+    static let abstract = "Replay a scenario and print every frame's attributes."
+    static let usage = "tether run <scenario.json> [--format csv|json|jsonl|none] [-o FILE] [--items visible|all] [--every N] [--set PATH=VALUE ...]"
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <scenario.json>         The scenario file.
+
+        OPTIONS:
+          --format FORMAT         csv (default), json, jsonl, or none (run only: exit status and timing).
+          -o, --output FILE       Write to FILE (atomically: a temporary file renamed on success)
+                                  instead of standard output.
+          --items visible|all     Elements that intersect the viewport (default), or every element.
+                                  Overrides the scenario's "output.items".
+          --every N               Print frame 0 and every N-th frame after it. Overrides "output.every".
+        \(CommonOptions.setHelp)
+          -h, --help              Show help information.
+
+        \(Tether.exitCodeHelp)
+        """
+    }
+
+    var file: String
+    var format: OutputFormat
+    var outputPath: String?
+    var items: Scenario.ItemSelection?
+    var every: Int?
+    var overrides: [ScenarioOverride]
+
+    init(parsing arguments: inout ArgumentList) throws(CommandError) {
+        format = try arguments.option("--format", OutputFormat.init(rawValue:), expected: "csv, json, jsonl or none") ?? .csv
+        outputPath = try arguments.option("-o", "--output")
+        items = try arguments.option("--items", Scenario.ItemSelection.init(rawValue:), expected: "visible or all")
+        every = try arguments.option("--every", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, expected: "a whole number ≥ 1")
+        overrides = try CommonOptions.overrides(&arguments)
+        let files = try arguments.positionals()
+        guard files.count == 1 else {
+            throw .usage(files.isEmpty ? "missing scenario file" : "expected one scenario file, got \(files.count)", command: Self.name)
+        }
+        file = files[0]
+    }
+
+    func run() throws(CommandError) -> ExitCode {
+        let scenario = try CommonOptions.load(file, overrides: overrides)
+        do {
+            if let outputPath {
+                let output = try AtomicFileOutput(path: outputPath)
+                do {
+                    try write(scenario, to: output.sink)
+                    try output.commit()
+                } catch {
+                    output.abandon()
+                    throw error
+                }
+            } else {
+                try write(scenario, to: OutputSink.standardOutput())
+            }
+        } catch let error as ReplayError {
+            throw .replay(file: file, error)
+        } catch let error as OutputError {
+            if case .brokenPipe = error { return .success }
+            throw .output(error)
+        } catch {
+            throw .failure("\(file): \(error)", .simulationFailure)
+        }
+        return .success
+    }
+
+    private func write(_ scenario: Scenario, to sink: OutputSink) throws {
+        var writer = makeFrameWriter(format, sink: sink)
+        try ReplayRunner.run(
+            scenario, items: items ?? scenario.output.items, every: every ?? scenario.output.every, writer: &writer)
+        try sink.flush()
+    }
+}

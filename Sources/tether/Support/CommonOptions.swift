@@ -1,0 +1,30 @@
+import TetherScenario
+
+/// Options several commands share.
+enum CommonOptions {
+    static let setHelp = """
+          --set PATH=VALUE        Override a scenario value before it is validated (repeatable),
+                                  e.g. --set dynamics.spring.damping=0.5 --set frames=600.
+        """
+
+    /// Every `--set PATH=VALUE`, parsed.
+    static func overrides(_ arguments: inout ArgumentList) throws(CommandError) -> [ScenarioOverride] {
+        var result: [ScenarioOverride] = []
+        for text in try arguments.options("--set") {
+            do {
+                result.append(try ScenarioOverride(parsing: text))
+            } catch {
+                throw .usage("invalid --set '\(text)': \(error.message)", command: arguments.command)
+            }
+        }
+        return result
+    }
+
+    static func load(_ file: String, overrides: [ScenarioOverride]) throws(CommandError) -> Scenario {
+        do {
+            return try ScenarioLoader.load(file, overrides: overrides)
+        } catch {
+            throw .scenario(error)
+        }
+    }
+}

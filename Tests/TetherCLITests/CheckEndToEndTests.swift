@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+@Suite struct CheckEndToEndTests {
+    /// The bundled scenarios replay exactly to their committed goldens.
+    @Test func everyBundledScenarioMatchesItsGolden() throws {
+        let result = try TetherProcess.run(["check"])
+        #expect(result.status == 0, "\(result.stdoutText)\n\(result.stderr)")
+        #expect(result.stdoutText.contains("0 failed"))
+    }
+
+    /// Changing one number in a golden makes check exit 1 naming the frame, element and column.
+    @Test func aChangedNumberIsReportedPrecisely() throws {
+        let directory = try TetherProcess.temporaryDirectory()
+        let golden = TetherProcess.packageRoot.appendingPathComponent("golden/vv-list.csv")
+        var lines = try String(contentsOf: golden, encoding: .utf8).components(separatedBy: "\n")
+        // Line 500 of the file: change its center_y (column 7).
+        var fields = lines[499].components(separatedBy: ",")
+        let frame = fields[0]
+        let element = "\(fields[4]) \(fields[2]).\(fields[3])"
+        let original = fields[6]
+        fields[6] = String(format: "%.3f", Double(original)! + 3.2)
+        lines[499] = fields.joined(separator: ",")
+        try lines.joined(separator: "\n").write(to: directory.appendingPathComponent("vv-list.csv"), atomically: true, encoding: .utf8)
+
+        let result = try TetherProcess.run(["check", "scenarios/vv-list.json", "--golden", directory.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("frame \(frame)"), "\(result.stderr)")
+        #expect(result.stderr.contains(element))
+        #expect(result.stderr.contains("center_y"))
+        #expect(result.stderr.contains(original))
+        #expect(result.stderr.contains(fields[6]))
+        #expect(result.stderr.contains("1 row"))
+    }
+
+    @Test func aMissingGoldenFailsAndSaysHowToRecordIt() throws {
+        let directory = try TetherProcess.temporaryDirectory()
+        let result = try TetherProcess.run(["check", "scenarios/vv-list.json", "--golden", directory.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("tether check --record scenarios/vv-list.json"))
+    }
+
+    @Test func recordWritesGoldensThatThenMatch() throws {
+        let directory = try TetherProcess.temporaryDirectory()
+        let record = try TetherProcess.run(["check", "--record", "scenarios/vv-list.json", "--golden", directory.path])
+        #expect(record.status == 0)
+        #expect(record.stdoutText.contains("new"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["vv-list.csv"])
+        let again = try TetherProcess.run(["check", "--record", "scenarios/vv-list.json", "--golden", directory.path])
+        #expect(again.stdoutText.contains("unchanged"))
+        let check = try TetherProcess.run(["check", "scenarios/vv-list.json", "--golden", directory.path])
+        #expect(check.status == 0)
+        // The recorded golden is exactly what `run` prints.
+        let run = try TetherProcess.run(["run", "scenarios/vv-list.json"])
+        #expect(try Data(contentsOf: directory.appendingPathComponent("vv-list.csv")) == run.stdout)
+    }
+}
