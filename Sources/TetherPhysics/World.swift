@@ -11,12 +11,27 @@ public struct World: Sendable {
     var bodySlots: [Int32] = []
     var freeBodyIDs: [Int32] = []
 
+    /// Joints by kind, each dense. Anchor springs (a body's center to a fixed point) are the
+    /// common case and have their own fast rows; everything else is a general distance joint.
+    @usableFromInline var anchorSprings: [AnchorSpring] = []
     @usableFromInline var distanceJoints: [DistanceJoint] = []
-    var jointSlots: [Int32] = []
+    /// Joint id → where the joint is stored, or nil for a free id.
+    var jointLocations: [JointLocation?] = []
     var freeJointIDs: [Int32] = []
+
+    enum JointLocation: Sendable, Hashable {
+        case anchorSpring(Int)
+        case distance(Int)
+    }
 
     /// Time simulated so far, in steps.
     public internal(set) var stepCount = 0
+
+    /// The substep length the per-step preparation (slots, coefficients, resistance factors)
+    /// was computed for; 0 when something changed and it must be redone.
+    var preparedSubstep = 0.0
+    /// Whether any movable body feels a force, as of the last preparation.
+    var hasForces = false
 
     public init() {}
 
@@ -30,6 +45,7 @@ public struct World: Sendable {
 
     @discardableResult
     public mutating func createBody(_ definition: BodyDefinition) -> BodyID {
+        preparedSubstep = 0
         let id: BodyID
         if let reused = freeBodyIDs.popLast() {
             id = BodyID(rawValue: reused)
@@ -42,7 +58,6 @@ public struct World: Sendable {
             BodyState(
                 velocity: definition.isAnchored ? .zero : definition.linearVelocity,
                 angularVelocity: definition.isAnchored || !definition.allowsRotation ? 0 : definition.angularVelocity,
-                velocityAtSubstepStart: .zero, angularVelocityAtSubstepStart: 0,
                 smoothVelocityChange: .zero, smoothAngularVelocityChange: 0,
                 position: definition.position, rotation: definition.rotation))
         properties.append(BodyProperties(id: id, definition: definition))
@@ -51,8 +66,11 @@ public struct World: Sendable {
 
     /// Removes the body and every joint attached to it.
     public mutating func destroyBody(_ id: BodyID) {
+        preparedSubstep = 0
         guard let slot = slot(of: id) else { return }
-        let attached = distanceJoints.filter { $0.bodyA == id || $0.bodyB == id }.map(\.id)
+        let attached =
+            anchorSprings.filter { $0.body == id }.map(\.id)
+            + distanceJoints.filter { $0.bodyA == id || $0.bodyB == id }.map(\.id)
         for joint in attached { destroyJoint(joint) }
         let last = states.count - 1
         if slot != last {
@@ -92,6 +110,11 @@ public struct World: Sendable {
         states[requireSlot(id)].position = position
     }
 
+    /// Moves the body by `offset` without changing its velocity.
+    public mutating func translate(_ id: BodyID, by offset: Vec2) {
+        states[requireSlot(id)].position += offset
+    }
+
     public mutating func setRotation(_ rotation: Rotation, of id: BodyID) {
         states[requireSlot(id)].rotation = rotation
     }
@@ -108,6 +131,7 @@ public struct World: Sendable {
 
     /// The constant acceleration (pt/s²) acting on the body, e.g. the sum of its gravity behaviors.
     public mutating func setAcceleration(_ acceleration: Vec2, of id: BodyID) {
+        preparedSubstep = 0
         properties[requireSlot(id)].acceleration = acceleration
     }
 
@@ -127,6 +151,12 @@ public struct World: Sendable {
 
     /// The first body whose position, rotation or velocity is not finite, if any.
     public var firstNonFiniteBody: BodyID? {
+        // Fast path: 0·x is 0 for every finite x and NaN otherwise, so one sum answers for all.
+        var probe = 0.0
+        for s in states {
+            probe += 0 * (s.position.x + s.position.y + s.velocity.x + s.velocity.y + s.angularVelocity + s.rotation.c + s.rotation.s)
+        }
+        if probe == 0 { return nil }
         for slot in 1..<states.count {
             let s = states[slot]
             if !(s.position.isFinite && s.velocity.isFinite && s.angularVelocity.isFinite
@@ -140,66 +170,107 @@ public struct World: Sendable {
 
     // MARK: Joints
 
-    public var jointCount: Int { distanceJoints.count }
+    public var jointCount: Int { anchorSprings.count + distanceJoints.count }
 
     @discardableResult
     public mutating func createDistanceJoint(_ definition: DistanceJointDefinition) -> JointID {
+        preparedSubstep = 0
         let id: JointID
         if let reused = freeJointIDs.popLast() {
             id = JointID(rawValue: reused)
         } else {
-            id = JointID(rawValue: Int32(jointSlots.count))
-            jointSlots.append(-1)
+            id = JointID(rawValue: Int32(jointLocations.count))
+            jointLocations.append(nil)
         }
         let length = definition.length ?? currentDistance(of: definition)
-        jointSlots[Int(id.rawValue)] = Int32(distanceJoints.count)
-        distanceJoints.append(DistanceJoint(id: id, definition: definition, length: length))
+        if definition.bodyA == nil && definition.localAnchorB == .zero {
+            jointLocations[Int(id.rawValue)] = .anchorSpring(anchorSprings.count)
+            anchorSprings.append(
+                AnchorSpring(
+                    id: id, body: definition.bodyB, anchor: definition.localAnchorA, length: length,
+                    frequency: definition.frequency, dampingRatio: definition.dampingRatio))
+        } else {
+            jointLocations[Int(id.rawValue)] = .distance(distanceJoints.count)
+            distanceJoints.append(DistanceJoint(id: id, definition: definition, length: length))
+        }
         return id
     }
 
     public mutating func destroyJoint(_ id: JointID) {
-        guard let slot = jointSlot(of: id) else { return }
-        let last = distanceJoints.count - 1
-        if slot != last {
-            distanceJoints[slot] = distanceJoints[last]
-            jointSlots[Int(distanceJoints[slot].id.rawValue)] = Int32(slot)
+        preparedSubstep = 0
+        guard let location = jointLocation(of: id) else { return }
+        switch location {
+        case .anchorSpring(let slot):
+            let last = anchorSprings.count - 1
+            if slot != last {
+                anchorSprings[slot] = anchorSprings[last]
+                jointLocations[Int(anchorSprings[slot].id.rawValue)] = .anchorSpring(slot)
+            }
+            anchorSprings.removeLast()
+        case .distance(let slot):
+            let last = distanceJoints.count - 1
+            if slot != last {
+                distanceJoints[slot] = distanceJoints[last]
+                jointLocations[Int(distanceJoints[slot].id.rawValue)] = .distance(slot)
+            }
+            distanceJoints.removeLast()
         }
-        distanceJoints.removeLast()
-        jointSlots[Int(id.rawValue)] = -1
+        jointLocations[Int(id.rawValue)] = nil
         freeJointIDs.append(id.rawValue)
     }
 
-    public func contains(_ id: JointID) -> Bool { jointSlot(of: id) != nil }
+    public func contains(_ id: JointID) -> Bool { jointLocation(of: id) != nil }
 
-    func jointSlot(of id: JointID) -> Int? {
+    func jointLocation(of id: JointID) -> JointLocation? {
         let raw = Int(id.rawValue)
-        guard raw >= 0, raw < jointSlots.count else { return nil }
-        let slot = Int(jointSlots[raw])
-        return slot >= 0 ? slot : nil
+        guard raw >= 0, raw < jointLocations.count else { return nil }
+        return jointLocations[raw]
     }
 
     /// Changes a joint's spring; nil leaves a value as it is.
     public mutating func setSpring(
         of id: JointID, frequency: Double? = nil, dampingRatio: Double? = nil, length: Double? = nil
     ) {
-        guard let slot = jointSlot(of: id) else { return }
-        if let frequency { distanceJoints[slot].frequency = frequency }
-        if let dampingRatio { distanceJoints[slot].dampingRatio = dampingRatio }
-        if let length { distanceJoints[slot].length = length }
+        guard let current = spring(of: id) else { return }
+        let new = (length ?? current.length, frequency ?? current.frequency, dampingRatio ?? current.dampingRatio)
+        if new == current { return }
+        preparedSubstep = 0
+        switch jointLocation(of: id) {
+        case .anchorSpring(let slot):
+            (anchorSprings[slot].length, anchorSprings[slot].frequency, anchorSprings[slot].dampingRatio) = new
+        case .distance(let slot):
+            (distanceJoints[slot].length, distanceJoints[slot].frequency, distanceJoints[slot].dampingRatio) = new
+        case nil:
+            return
+        }
     }
 
     /// The joint's rest length, frequency and damping ratio.
     public func spring(of id: JointID) -> (length: Double, frequency: Double, dampingRatio: Double)? {
-        guard let slot = jointSlot(of: id) else { return nil }
-        let j = distanceJoints[slot]
-        return (j.length, j.frequency, j.dampingRatio)
+        switch jointLocation(of: id) {
+        case .anchorSpring(let slot):
+            let j = anchorSprings[slot]
+            return (j.length, j.frequency, j.dampingRatio)
+        case .distance(let slot):
+            let j = distanceJoints[slot]
+            return (j.length, j.frequency, j.dampingRatio)
+        case nil:
+            return nil
+        }
     }
 
     /// The world positions of the joint's two attachment points.
     public func anchorPoints(of id: JointID) -> (a: Vec2, b: Vec2)? {
-        guard let slot = jointSlot(of: id) else { return nil }
-        let j = distanceJoints[slot]
-        return (worldPoint(j.bodyA, j.localAnchorA), worldPoint(j.bodyB, j.localAnchorB))
+        switch jointLocation(of: id) {
+        case .anchorSpring(let slot):
+            let j = anchorSprings[slot]
+            return (j.anchor, worldPoint(j.body, .zero))
+        case .distance(let slot):
+            let j = distanceJoints[slot]
+            return (worldPoint(j.bodyA, j.localAnchorA), worldPoint(j.bodyB, j.localAnchorB))
+        case nil:
+            return nil
+        }
     }
 
     private func worldPoint(_ body: BodyID?, _ local: Vec2) -> Vec2 {

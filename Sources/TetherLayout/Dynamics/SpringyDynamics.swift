@@ -57,9 +57,9 @@ public struct SpringyDynamics: LayoutDynamics {
         case .axis: distance = abs(touch[axis] - anchor[axis])
         }
         let share = min(distance / configuration.resistance, 1)
-        var position = world.position(of: body)
-        position[axis] += delta * share
-        world.setPosition(position, of: body)
+        var offset = Vec2.zero
+        offset[axis] = delta * share
+        world.translate(body, by: offset)
     }
 
     /// Gives springs to the cells in the padded visible rect and takes them from the others.

@@ -1,6 +1,8 @@
-/// The per-substep state the solver reads and writes for one body: kept small and contiguous.
+/// The per-substep state the solver reads and writes for one body: kept small (80 bytes) and
+/// contiguous.
 ///
-/// `smoothVelocityChange` collects what forces and springs added during the current substep.
+/// `smoothVelocityChange` collects what forces and springs added during the current substep, so
+/// `velocity − smoothVelocityChange` is the velocity the substep began with (spring rows need it).
 /// Positions move by `h·(v − ½·smoothVelocityChange)`, which is the trapezoidal rule for smooth
 /// forces (exact for constant acceleration, second order for springs) while impulses from
 /// contacts and rigid joints act in full, as in Box2D's symplectic Euler.
@@ -8,9 +10,6 @@
 struct BodyState: Sendable {
     @usableFromInline var velocity: Vec2
     @usableFromInline var angularVelocity: Double
-    /// The velocity when the substep began, for the trapezoidal spring rows.
-    @usableFromInline var velocityAtSubstepStart: Vec2
-    @usableFromInline var angularVelocityAtSubstepStart: Double
     @usableFromInline var smoothVelocityChange: Vec2
     @usableFromInline var smoothAngularVelocityChange: Double
     @usableFromInline var position: Vec2
@@ -18,8 +17,7 @@ struct BodyState: Sendable {
 
     /// The state of the immovable ground that anchors attach to.
     static let ground = BodyState(
-        velocity: .zero, angularVelocity: 0, velocityAtSubstepStart: .zero,
-        angularVelocityAtSubstepStart: 0, smoothVelocityChange: .zero,
+        velocity: .zero, angularVelocity: 0, smoothVelocityChange: .zero,
         smoothAngularVelocityChange: 0, position: .zero, rotation: .identity)
 }
 

@@ -127,17 +127,21 @@ extension DistanceJoint {
         softness = Softness.joint(h: h)
     }
 
-    /// At the start of each substep: lever arms, error, effective mass, then the warm-start impulse.
-    mutating func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
+    /// At the start of each substep, before any joint applies an impulse: lever arms, error,
+    /// effective mass and the spring's fixed part.
+    mutating func prepareSubstep(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
         let a = bodies[slotA]
         let b = bodies[slotB]
         leverA = a.rotation.rotate(localAnchorA)
         leverB = b.rotation.rotate(localAnchorB)
         let separation = (b.position + leverB) - (a.position + leverA)
-        // Velocity of the separation at the start of the substep (before this substep's forces).
+        // Velocity of the separation when the substep began: so far only smooth changes (forces,
+        // anchor springs) have been applied, and those are recorded.
         let startVelocity =
-            (b.velocityAtSubstepStart + leverB.crossed(byScalar: b.angularVelocityAtSubstepStart))
-            - (a.velocityAtSubstepStart + leverA.crossed(byScalar: a.angularVelocityAtSubstepStart))
+            (b.velocity - b.smoothVelocityChange
+                + leverB.crossed(byScalar: b.angularVelocity - b.smoothAngularVelocityChange))
+            - (a.velocity - a.smoothVelocityChange
+                + leverA.crossed(byScalar: a.angularVelocity - a.smoothAngularVelocityChange))
         let mA = inverseMassA
         let mB = inverseMassB
         let iA = inverseInertiaA
@@ -165,13 +169,20 @@ extension DistanceJoint {
             let crA = leverA.cross(u)
             let crB = leverB.cross(u)
             let k = mA + mB + iA * crA * crA + iB * crB * crB
-            mass11 = k > 0 ? 1 / k : 0
+            // Coincident points have no direction: the row does nothing until they part.
+            mass11 = k > 0 && distance > 0 ? 1 / k : 0
+            if mass11 == 0 { impulse = .zero }
+            springBias = .zero
             if mode == .axialSpring {
                 let target = spring.stiffnessTerm * error.x + spring.dampingTerm * u.dot(startVelocity)
                 springBias = Vec2(mass11 * target, 0)
             }
         }
-        applyImpulse(impulse, to: bodies)
+    }
+
+    /// Applies last substep's impulse as the starting guess.
+    func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
+        applyImpulse(impulse, to: bodies, recordSmooth: true)
     }
 
     /// One Gauss–Seidel update of the row. `useBias` is false in the relax pass, where rods are
@@ -224,18 +235,21 @@ extension DistanceJoint {
             delta = Vec2(-massScale * mass11 * cdot - impulseScale * impulse.x, 0)
         }
         impulse += delta
-        applyImpulse(delta, to: bodies)
+        // After positions are integrated (relax) the smooth record is closed for this substep.
+        applyImpulse(delta, to: bodies, recordSmooth: useBias)
     }
 
     /// Applies an impulse (a vector for point modes, a magnitude along the axis for axial ones).
-    private func applyImpulse(_ value: Vec2, to bodies: UnsafeMutableBufferPointer<BodyState>) {
+    /// Spring impulses are smooth forces and are recorded as such while `recordSmooth`.
+    @inline(__always)
+    private func applyImpulse(_ value: Vec2, to bodies: UnsafeMutableBufferPointer<BodyState>, recordSmooth: Bool) {
         let p: Vec2
         switch mode {
         case .pointSpring, .pointRod: p = value
         case .axialSpring, .axialRod: p = value.x * axis
         }
         if p.x == 0 && p.y == 0 { return }
-        let isSmooth = mode == .pointSpring || mode == .axialSpring
+        let isSmooth = recordSmooth && (mode == .pointSpring || mode == .axialSpring)
         let dvA = -inverseMassA * p
         let dwA = -inverseInertiaA * leverA.cross(p)
         let dvB = inverseMassB * p

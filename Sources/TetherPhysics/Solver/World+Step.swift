@@ -2,28 +2,41 @@
 /// pushes, resistance, springs) are integrated with the trapezoidal rule instead of symplectic
 /// Euler, which makes springs second-order accurate. Per substep of length h:
 ///
-/// 1. integrate velocities (forces, resistance);
-/// 2. warm start the joints (last substep's impulses);
-/// 3. solve the joints, with position bias;
-/// 4. integrate positions: `p += h·(v − ½·Δv_smooth)`;
-/// 5. relax the joints (rigid rows without bias, springs unchanged).
+/// 1. integrate velocities (forces, resistance), recording the change as smooth;
+/// 2. solve the anchor springs, then prepare, warm start and solve the other joints (with bias);
+/// 3. integrate positions: `p += h·(v − ½·Δv_smooth)`, and clear the smooth record;
+/// 4. relax the joints (rigid rows without bias, springs unchanged).
+///
+/// Stages that cannot change anything are skipped: velocities are not integrated when no body
+/// feels a force, and the relax pass is skipped for anchor springs when nothing couples bodies
+/// (a lone spring is already solved exactly by its first pass).
 extension World {
     /// Advances the world by `timeStep` seconds in `substeps` equal substeps.
     public mutating func step(timeStep: Double, substeps: Int) {
         precondition(timeStep > 0 && substeps > 0, "step needs a positive time step and substep count")
         let h = timeStep / Double(substeps)
-        updateResistanceFactors(h: h)
-        prepareJoints(h: h)
+        if preparedSubstep != h {
+            hasForces = prepareBodies(h: h)
+            prepareJoints(h: h)
+            preparedSubstep = h
+        }
+        let hasForces = self.hasForces
         let bodyCount = states.count
+        let isCoupled = !distanceJoints.isEmpty
         states.withUnsafeMutableBufferPointer { bodies in
             properties.withUnsafeMutableBufferPointer { props in
-                distanceJoints.withUnsafeMutableBufferPointer { joints in
-                    for _ in 0..<substeps {
-                        Self.integrateVelocities(bodies, props, count: bodyCount, h: h)
-                        for j in joints.indices { joints[j].warmStart(bodies) }
-                        for j in joints.indices { joints[j].solve(bodies, useBias: true) }
-                        Self.integratePositions(bodies, count: bodyCount, h: h)
-                        for j in joints.indices { joints[j].solve(bodies, useBias: false) }
+                anchorSprings.withUnsafeMutableBufferPointer { springs in
+                    distanceJoints.withUnsafeMutableBufferPointer { joints in
+                        for _ in 0..<substeps {
+                            if hasForces { Self.integrateVelocities(bodies, props, count: bodyCount, h: h) }
+                            AnchorSpring.solve(springs, bodies, first: true, relax: false)
+                            for j in joints.indices { joints[j].prepareSubstep(bodies) }
+                            for j in joints.indices { joints[j].warmStart(bodies) }
+                            for j in joints.indices { joints[j].solve(bodies, useBias: true) }
+                            Self.integratePositions(bodies, count: bodyCount, h: h)
+                            if isCoupled { AnchorSpring.solve(springs, bodies, first: false, relax: true) }
+                            for j in joints.indices { joints[j].solve(bodies, useBias: false) }
+                        }
                     }
                 }
             }
@@ -31,23 +44,36 @@ extension World {
         stepCount += 1
     }
 
+    /// Refreshes resistance factors for substep length h and tells whether any movable body
+    /// feels a force (otherwise velocity integration is skipped).
+    private mutating func prepareBodies(h: Double) -> Bool {
+        var hasForces = false
+        for slot in 1..<properties.count {
+            if properties[slot].factorsSubstep != h { properties[slot].updateResistanceFactors(h: h) }
+            let p = properties[slot]
+            if p.inverseMass > 0
+                && (p.acceleration != .zero || p.force != .zero || p.torque != 0
+                    || p.linearResistanceFactor != 1 || p.angularResistanceFactor != 1)
+            {
+                hasForces = true
+            }
+        }
+        return hasForces
+    }
+
     /// Resolves joint bodies to slots and computes their coefficients for substep length h.
     private mutating func prepareJoints(h: Double) {
         let slots = bodySlots
         properties.withUnsafeMutableBufferPointer { props in
+            for j in anchorSprings.indices {
+                let slot = Int(slots[Int(anchorSprings[j].body.rawValue)])
+                anchorSprings[j].prepare(slot: props[slot].inverseMass > 0 ? slot : 0, h: h)
+            }
             for j in distanceJoints.indices {
                 let a = distanceJoints[j].bodyA.map { Int(slots[Int($0.rawValue)]) } ?? 0
                 let b = Int(slots[Int(distanceJoints[j].bodyB.rawValue)])
                 distanceJoints[j].prepare(slotA: a, slotB: b, properties: props, h: h)
             }
-        }
-    }
-
-    /// Resistance decays velocity exactly as e^(−c·h) per substep; the factors are computed when
-    /// the substep length or a body changes, never inside the loops.
-    private mutating func updateResistanceFactors(h: Double) {
-        for slot in 1..<properties.count where properties[slot].factorsSubstep != h {
-            properties[slot].updateResistanceFactors(h: h)
         }
     }
 
@@ -58,15 +84,8 @@ extension World {
     ) {
         for i in 1..<count {
             let p = props[i]
+            if p.inverseMass == 0 { continue }
             var s = bodies[i]
-            s.velocityAtSubstepStart = s.velocity
-            s.angularVelocityAtSubstepStart = s.angularVelocity
-            if p.inverseMass == 0 {
-                s.smoothVelocityChange = .zero
-                s.smoothAngularVelocityChange = 0
-                bodies[i] = s
-                continue
-            }
             let v = (s.velocity + h * (p.acceleration + p.inverseMass * p.force)) * p.linearResistanceFactor
             let w = (s.angularVelocity + h * p.inverseInertia * p.torque) * p.angularResistanceFactor
             s.smoothVelocityChange = v - s.velocity
@@ -84,6 +103,8 @@ extension World {
             s.position += h * (s.velocity - 0.5 * s.smoothVelocityChange)
             let dTheta = h * (s.angularVelocity - 0.5 * s.smoothAngularVelocityChange)
             if dTheta != 0 { s.rotation = s.rotation.integrated(by: dTheta) }
+            s.smoothVelocityChange = .zero
+            s.smoothAngularVelocityChange = 0
             bodies[i] = s
         }
     }
