@@ -58,6 +58,8 @@ public struct Replay: Sendable {
             case .scroll(let by, let frames): scroll.scroll(by: by, frames: frames)
             case .scrollTo(let offset): try scroll.scrollTo(offset)
             case .fling(let velocity, let rate): try scroll.fling(velocity: velocity, rate: rate)
+            case .addBehavior, .removeBehavior, .replaceBehavior:
+                break  // world scenes only; the decoder never gives them to layout scenarios
             case .set(_, let spec):
                 if case .springy(let configuration) = spec, var springy = dynamics as? SpringyDynamics {
                     springy.update(configuration: configuration)

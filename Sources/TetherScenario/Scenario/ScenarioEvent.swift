@@ -21,6 +21,12 @@ public struct ScenarioEvent: Sendable {
         case fling(velocity: Vec2, rate: Double)
         /// A parameter change; `dynamics` is the whole dynamics after the change, validated.
         case set(path: JSONPath, dynamics: DynamicsSpec)
+        /// World scenes: a behavior joins the animator.
+        case addBehavior(id: String?, behavior: Behavior)
+        /// World scenes: the behavior with this id leaves the animator.
+        case removeBehavior(id: String)
+        /// World scenes: `set` on `behaviors.<id>.<key>`; the behavior as it is after the change.
+        case replaceBehavior(id: String, behavior: Behavior)
     }
 
     public init(frame: Int, action: Action, path: JSONPath) {
