@@ -120,7 +120,7 @@ enum EventDecoder {
                 if !fingerDown { throw ValidationError(typePath, "drag needs a finger down (add a touchDown at or before frame \(event.frame))") }
             case .fling:
                 if fingerDown { throw ValidationError(typePath, "fling while a finger is down (lift it with touchUp first)") }
-            case .scroll, .scrollTo:
+            case .scroll, .scrollTo, .addBehavior, .removeBehavior, .replaceBehavior:
                 break
             case .set:
                 events[k].action = try decodeSet(event, source: sources[k], document: &document)
