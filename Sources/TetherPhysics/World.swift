@@ -26,12 +26,20 @@ public struct World: Sendable {
 
     /// Time simulated so far, in steps.
     public internal(set) var stepCount = 0
+    /// Σ over the steps that ran (not paused) of the number of bodies: the work done, for benchmarks.
+    public internal(set) var bodyStepCount = 0
 
     /// The substep length the per-step preparation (slots, coefficients, resistance factors)
     /// was computed for; 0 when something changed and it must be redone.
     var preparedSubstep = 0.0
     /// Whether any movable body feels a force, as of the last preparation.
     var hasForces = false
+
+    /// True once every body has been still for `World.restDuration`; stepping then does nothing
+    /// until `wake()` (which every change to the world calls).
+    public internal(set) var isPaused = false
+    /// Simulated time every body has been still.
+    var restTime = 0.0
 
     public init() {}
 
@@ -46,6 +54,7 @@ public struct World: Sendable {
     @discardableResult
     public mutating func createBody(_ definition: BodyDefinition) -> BodyID {
         preparedSubstep = 0
+        wake()
         let id: BodyID
         if let reused = freeBodyIDs.popLast() {
             id = BodyID(rawValue: reused)
@@ -67,6 +76,7 @@ public struct World: Sendable {
     /// Removes the body and every joint attached to it.
     public mutating func destroyBody(_ id: BodyID) {
         preparedSubstep = 0
+        wake()
         guard let slot = slot(of: id) else { return }
         let attached =
             anchorSprings.filter { $0.body == id }.map(\.id)
@@ -93,11 +103,6 @@ public struct World: Sendable {
         return slot > 0 ? slot : nil
     }
 
-    private func requireSlot(_ id: BodyID) -> Int {
-        guard let slot = slot(of: id) else { preconditionFailure("no body with id \(id.rawValue)") }
-        return slot
-    }
-
     public func position(of id: BodyID) -> Vec2 { states[requireSlot(id)].position }
     public func rotation(of id: BodyID) -> Rotation { states[requireSlot(id)].rotation }
     public func velocity(of id: BodyID) -> Vec2 { states[requireSlot(id)].velocity }
@@ -107,24 +112,29 @@ public struct World: Sendable {
 
     /// Moves the body without changing its velocity (UIKit's `updateItemUsingCurrentState`).
     public mutating func setPosition(_ position: Vec2, of id: BodyID) {
+        wake()
         states[requireSlot(id)].position = position
     }
 
     /// Moves the body by `offset` without changing its velocity.
     public mutating func translate(_ id: BodyID, by offset: Vec2) {
+        wake()
         states[requireSlot(id)].position += offset
     }
 
     public mutating func setRotation(_ rotation: Rotation, of id: BodyID) {
+        wake()
         states[requireSlot(id)].rotation = rotation
     }
 
     public mutating func setVelocity(_ velocity: Vec2, of id: BodyID) {
+        wake()
         let slot = requireSlot(id)
         if properties[slot].inverseMass > 0 { states[slot].velocity = velocity }
     }
 
     public mutating func setAngularVelocity(_ w: Double, of id: BodyID) {
+        wake()
         let slot = requireSlot(id)
         if properties[slot].inverseInertia > 0 { states[slot].angularVelocity = w }
     }
@@ -132,6 +142,7 @@ public struct World: Sendable {
     /// The constant acceleration (pt/s²) acting on the body, e.g. the sum of its gravity behaviors.
     public mutating func setAcceleration(_ acceleration: Vec2, of id: BodyID) {
         preparedSubstep = 0
+        wake()
         properties[requireSlot(id)].acceleration = acceleration
     }
 
@@ -175,6 +186,7 @@ public struct World: Sendable {
     @discardableResult
     public mutating func createDistanceJoint(_ definition: DistanceJointDefinition) -> JointID {
         preparedSubstep = 0
+        wake()
         let id: JointID
         if let reused = freeJointIDs.popLast() {
             id = JointID(rawValue: reused)
@@ -198,6 +210,7 @@ public struct World: Sendable {
 
     public mutating func destroyJoint(_ id: JointID) {
         preparedSubstep = 0
+        wake()
         guard let location = jointLocation(of: id) else { return }
         switch location {
         case .anchorSpring(let slot):
@@ -235,6 +248,7 @@ public struct World: Sendable {
         let new = (length ?? current.length, frequency ?? current.frequency, dampingRatio ?? current.dampingRatio)
         if new == current { return }
         preparedSubstep = 0
+        wake()
         switch jointLocation(of: id) {
         case .anchorSpring(let slot):
             (anchorSprings[slot].length, anchorSprings[slot].frequency, anchorSprings[slot].dampingRatio) = new

@@ -34,8 +34,8 @@ private struct BatchSplitMix64 {
     private func randomBatch(_ rng: inout BatchSplitMix64) -> (counts: [Int], update: BatchUpdate, newCounts: [Int]) {
         let sectionCount = 1 + rng.below(4)
         let counts = (0..<sectionCount).map { _ in rng.below(9) }
-        var deletes: [TetherLayout.IndexPath] = []
-        var movesBySection: [[TetherLayout.IndexPath]] = Array(repeating: [], count: sectionCount)  // sources, by target
+        var deletes: [ItemPath] = []
+        var movesBySection: [[ItemPath]] = Array(repeating: [], count: sectionCount)  // sources, by target
         var survivors = Array(repeating: 0, count: sectionCount)
         for (section, count) in counts.enumerated() {
             for item in 0..<count {
@@ -46,7 +46,7 @@ private struct BatchSplitMix64 {
                 }
             }
         }
-        var inserts: [TetherLayout.IndexPath] = []
+        var inserts: [ItemPath] = []
         var moves: [BatchUpdate.Move] = []
         var newCounts: [Int] = []
         for section in 0..<sectionCount {
@@ -66,11 +66,11 @@ private struct BatchSplitMix64 {
     /// An independent reading of the rules: remove every delete and move source in descending
     /// order, then insert every insert and move destination in ascending order. Each step is a
     /// plain array edit whose index is still valid at that moment.
-    private func sequentialOracle(_ update: BatchUpdate, _ counts: [Int]) -> [[TetherLayout.IndexPath?]] {
-        var sections: [[TetherLayout.IndexPath?]] = counts.enumerated().map { s, c in (0..<c).map { path(s, $0) } }
+    private func sequentialOracle(_ update: BatchUpdate, _ counts: [Int]) -> [[ItemPath?]] {
+        var sections: [[ItemPath?]] = counts.enumerated().map { s, c in (0..<c).map { path(s, $0) } }
         let removals = (update.deletes + update.moves.map(\.from)).sorted(by: >)
         for p in removals { sections[p.section].remove(at: p.item) }
-        let additions = (update.inserts.map { (to: $0, from: TetherLayout.IndexPath?.none) }
+        let additions = (update.inserts.map { (to: $0, from: ItemPath?.none) }
             + update.moves.map { (to: $0.to, from: Optional($0.from)) }).sorted { $0.to < $1.to }
         for addition in additions { sections[addition.to.section].insert(addition.from, at: addition.to.item) }
         return sections

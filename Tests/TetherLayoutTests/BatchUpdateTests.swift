@@ -2,10 +2,10 @@ import Testing
 @testable import TetherLayout
 
 /// "0.3" style shorthand for tests.
-func path(_ section: Int, _ item: Int) -> TetherLayout.IndexPath { IndexPath(section: section, item: item) }
+func path(_ section: Int, _ item: Int) -> ItemPath { ItemPath(section: section, item: item) }
 
 /// A section-0 column of a map, written as the item numbers (nil: inserted or deleted).
-private func inSection0(_ items: [Int?]) -> [TetherLayout.IndexPath?] { items.map { $0.map { path(0, $0) } } }
+private func inSection0(_ items: [Int?]) -> [ItemPath?] { items.map { $0.map { path(0, $0) } } }
 
 /// One hand-worked batch: the old counts, the batch, and both maps expected from it.
 struct BatchUpdateCase: Sendable, CustomTestStringConvertible {
@@ -13,8 +13,8 @@ struct BatchUpdateCase: Sendable, CustomTestStringConvertible {
     var counts: [Int]
     var update: BatchUpdate
     var newCounts: [Int]
-    var oldIndexOfNew: [[TetherLayout.IndexPath?]]
-    var newIndexOfOld: [[TetherLayout.IndexPath?]]
+    var oldIndexOfNew: [[ItemPath?]]
+    var newIndexOfOld: [[ItemPath?]]
     var testDescription: String { name }
 }
 
@@ -178,7 +178,7 @@ let batchUpdateCases: [BatchUpdateCase] = [
         #expect(path(1, 2) < path(1, 3))
         #expect(path(2, 7).description == "2.7")
         #expect(path(2, 7).cellKey == ElementKey.cell(2, 7))
-        #expect(TetherLayout.IndexPath(ElementKey.cell(3, 1)) == path(3, 1))
+        #expect(ItemPath(ElementKey.cell(3, 1)) == path(3, 1))
     }
 }
 

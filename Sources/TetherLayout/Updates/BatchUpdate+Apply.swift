@@ -8,8 +8,8 @@ extension BatchUpdate {
     public func apply(to counts: [Int]) throws(BatchUpdateError) -> BatchUpdateResult {
         let newCounts = try validate(against: counts)
 
-        var newIndexOfOld: [[IndexPath?]] = counts.map { Array(repeating: nil, count: $0) }
-        var oldIndexOfNew: [[IndexPath?]] = newCounts.map { Array(repeating: nil, count: $0) }
+        var newIndexOfOld: [[ItemPath?]] = counts.map { Array(repeating: nil, count: $0) }
+        var oldIndexOfNew: [[ItemPath?]] = newCounts.map { Array(repeating: nil, count: $0) }
         // Old items that leave their slot (deleted or moved), and new slots already claimed.
         var leaves: [[Bool]] = counts.map { Array(repeating: false, count: $0) }
         var claimed: [[Bool]] = newCounts.map { Array(repeating: false, count: $0) }
@@ -27,8 +27,8 @@ extension BatchUpdate {
             var slot = 0
             for item in 0..<counts[section] where !leaves[section][item] {
                 while claimed[section][slot] { slot += 1 }
-                let old = IndexPath(section: section, item: item)
-                let new = IndexPath(section: section, item: slot)
+                let old = ItemPath(section: section, item: item)
+                let new = ItemPath(section: section, item: slot)
                 newIndexOfOld[section][item] = new
                 oldIndexOfNew[section][slot] = old
                 slot += 1

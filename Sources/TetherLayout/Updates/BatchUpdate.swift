@@ -10,11 +10,11 @@ public struct BatchUpdate: Sendable, Hashable {
     /// A struct rather than a tuple so the batch can be `Hashable`.
     public struct Move: Sendable, Hashable, CustomStringConvertible {
         /// Where the item was before the update.
-        public var from: IndexPath
+        public var from: ItemPath
         /// Where the item is after the update.
-        public var to: IndexPath
+        public var to: ItemPath
 
-        public init(from: IndexPath, to: IndexPath) {
+        public init(from: ItemPath, to: ItemPath) {
             self.from = from
             self.to = to
         }
@@ -24,26 +24,26 @@ public struct BatchUpdate: Sendable, Hashable {
     }
 
     /// Items removed, by index path before the update.
-    public var deletes: [IndexPath]
+    public var deletes: [ItemPath]
     /// Items added, by index path after the update.
-    public var inserts: [IndexPath]
+    public var inserts: [ItemPath]
     /// Items that keep their identity but change place.
     public var moves: [Move]
 
-    public init(deletes: [IndexPath] = [], inserts: [IndexPath] = [], moves: [Move] = []) {
+    public init(deletes: [ItemPath] = [], inserts: [ItemPath] = [], moves: [Move] = []) {
         self.deletes = deletes
         self.inserts = inserts
         self.moves = moves
     }
 
     /// `insertItems(at:)` on its own: a batch with inserts only.
-    public static func insert(_ paths: IndexPath...) -> BatchUpdate { BatchUpdate(inserts: paths) }
+    public static func insert(_ paths: ItemPath...) -> BatchUpdate { BatchUpdate(inserts: paths) }
 
     /// `deleteItems(at:)` on its own: a batch with deletes only.
-    public static func delete(_ paths: IndexPath...) -> BatchUpdate { BatchUpdate(deletes: paths) }
+    public static func delete(_ paths: ItemPath...) -> BatchUpdate { BatchUpdate(deletes: paths) }
 
     /// `moveItem(at:to:)` on its own: a batch with one move.
-    public static func move(from: IndexPath, to: IndexPath) -> BatchUpdate {
+    public static func move(from: ItemPath, to: ItemPath) -> BatchUpdate {
         BatchUpdate(moves: [Move(from: from, to: to)])
     }
 }

@@ -6,8 +6,8 @@
 public enum BatchUpdateError: Error, Sendable, Hashable {
     /// One change of a batch, as named in messages.
     public enum Change: Sendable, Hashable, CustomStringConvertible {
-        case delete(IndexPath)
-        case insert(IndexPath)
+        case delete(ItemPath)
+        case insert(ItemPath)
         case move(BatchUpdate.Move)
 
         /// "delete of item 12 in section 0", "insert at 0.9", "move from 0.2 to 1.0".
@@ -31,13 +31,13 @@ public enum BatchUpdateError: Error, Sendable, Hashable {
     /// An insert or move destination at or beyond its section's count after the update.
     case itemBeyondNewCount(Change, newCount: Int)
     /// The same old item is deleted more than once.
-    case deletedTwice(IndexPath)
+    case deletedTwice(ItemPath)
     /// The same old item is the source of more than one move.
-    case movedTwice(IndexPath)
+    case movedTwice(ItemPath)
     /// An old item is deleted and also the source of a move.
-    case deletedAndMoved(IndexPath)
+    case deletedAndMoved(ItemPath)
     /// Two inserts or move destinations claim the same new index path.
-    case twoItemsEndAt(IndexPath)
+    case twoItemsEndAt(ItemPath)
     /// `newOrder(of:insertedIDs:)` got a different number of ids than the batch has inserts.
     case insertedIDCountMismatch(inserts: Int, ids: Int)
 

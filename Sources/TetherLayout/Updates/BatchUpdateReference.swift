@@ -5,11 +5,11 @@
 /// the caller listed the changes in, and puts duplicates next to each other.
 struct BatchUpdateReference: Comparable {
     /// The index path this side refers to.
-    var path: IndexPath
+    var path: ItemPath
     /// 0 for a delete or insert, 1 for a move; ties at one path list the plain change first.
     var rank: Int
     /// For a move, its other end (a tiebreak between moves sharing `path`); otherwise `path`.
-    var other: IndexPath
+    var other: ItemPath
     /// The change, for messages.
     var change: BatchUpdateError.Change
 

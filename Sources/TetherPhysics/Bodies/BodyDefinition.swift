@@ -23,12 +23,16 @@ public struct BodyDefinition: Sendable, Hashable {
     public var allowsRotation: Bool
     /// Anchored bodies never move (infinite mass) but still collide.
     public var isAnchored: Bool
+    /// UIKit `elasticity` (restitution): 0 no bounce … 1 elastic. Mixed by the maximum.
+    public var elasticity: Double
+    /// UIKit `friction` (Coulomb coefficient). Mixed by the geometric mean.
+    public var friction: Double
 
     public init(
         position: Vec2, size: Vec2, rotation: Rotation = .identity, shape: BodyShape = .rectangle,
         linearVelocity: Vec2 = .zero, angularVelocity: Double = 0, density: Double = 1,
         linearResistance: Double = 0, angularResistance: Double = 0,
-        allowsRotation: Bool = true, isAnchored: Bool = false
+        allowsRotation: Bool = true, isAnchored: Bool = false, elasticity: Double = 0, friction: Double = 0
     ) {
         self.position = position
         self.size = size
@@ -41,6 +45,8 @@ public struct BodyDefinition: Sendable, Hashable {
         self.angularResistance = angularResistance
         self.allowsRotation = allowsRotation
         self.isAnchored = isAnchored
+        self.elasticity = elasticity
+        self.friction = friction
     }
 
     /// UIKit's mass: density · w · h / 10 000.

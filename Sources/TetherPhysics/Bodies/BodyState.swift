@@ -33,6 +33,11 @@ struct BodyProperties: Sendable {
     /// Continuous force (UIKit Newtons × 100 pt/s² per unit mass) and torque from pushes.
     @usableFromInline var force: Vec2
     @usableFromInline var torque: Double
+    /// Collision groups (one bit per collision behavior) in which this body collides with other
+    /// bodies, and in which it collides with boundaries. Two bodies touch only when they share
+    /// an item group; a body touches a boundary of group g only when it has bit g.
+    @usableFromInline var itemGroups: UInt64 = 0
+    @usableFromInline var boundaryGroups: UInt64 = 0
     /// e^(−resistance·h) for the substep length `factorsSubstep`.
     @usableFromInline var linearResistanceFactor = 1.0
     @usableFromInline var angularResistanceFactor = 1.0
@@ -47,14 +52,22 @@ struct BodyProperties: Sendable {
     init(id: BodyID, definition: BodyDefinition) {
         self.id = id
         self.definition = definition
+        acceleration = .zero
+        force = .zero
+        torque = 0
+        inverseMass = 0
+        inverseInertia = 0
+        updateMass()
+    }
+
+    /// Mass properties from the definition (after a density, size or `anchored` change).
+    mutating func updateMass() {
         let movable = !definition.isAnchored
         let mass = definition.mass
         let inertia = definition.inertia
         inverseMass = movable && mass > 0 ? 1 / mass : 0
         inverseInertia = movable && definition.allowsRotation && inertia > 0 ? 1 / inertia : 0
-        acceleration = .zero
-        force = .zero
-        torque = 0
+        factorsSubstep = 0
     }
 
     static let ground = BodyProperties(

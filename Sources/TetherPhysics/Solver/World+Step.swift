@@ -14,6 +14,9 @@ extension World {
     /// Advances the world by `timeStep` seconds in `substeps` equal substeps.
     public mutating func step(timeStep: Double, substeps: Int) {
         precondition(timeStep > 0 && substeps > 0, "step needs a positive time step and substep count")
+        stepCount += 1
+        if isPaused { return }
+        bodyStepCount += bodyCount
         let h = timeStep / Double(substeps)
         if preparedSubstep != h {
             hasForces = prepareBodies(h: h)
@@ -23,6 +26,7 @@ extension World {
         let hasForces = self.hasForces
         let bodyCount = states.count
         let isCoupled = !distanceJoints.isEmpty
+        var fastest = (linear: 0.0, angular: 0.0)
         states.withUnsafeMutableBufferPointer { bodies in
             properties.withUnsafeMutableBufferPointer { props in
                 anchorSprings.withUnsafeMutableBufferPointer { springs in
@@ -33,7 +37,7 @@ extension World {
                             for j in joints.indices { joints[j].prepareSubstep(bodies) }
                             for j in joints.indices { joints[j].warmStart(bodies) }
                             for j in joints.indices { joints[j].solve(bodies, useBias: true) }
-                            Self.integratePositions(bodies, count: bodyCount, h: h)
+                            fastest = Self.integratePositions(bodies, count: bodyCount, h: h)
                             if isCoupled { AnchorSpring.solve(springs, bodies, first: false, relax: true) }
                             for j in joints.indices { joints[j].solve(bodies, useBias: false) }
                         }
@@ -41,7 +45,7 @@ extension World {
                 }
             }
         }
-        stepCount += 1
+        updateRest(timeStep: timeStep, fastest: fastest)
     }
 
     /// Refreshes resistance factors for substep length h and tells whether any movable body
@@ -96,8 +100,13 @@ extension World {
         }
     }
 
+    /// Moves every body; returns the largest squared speed and angular speed (for rest detection;
+    /// bodies that cannot move have zero velocity).
     @inline(__always)
-    private static func integratePositions(_ bodies: UnsafeMutableBufferPointer<BodyState>, count: Int, h: Double) {
+    private static func integratePositions(
+        _ bodies: UnsafeMutableBufferPointer<BodyState>, count: Int, h: Double
+    ) -> (linear: Double, angular: Double) {
+        var fastest = (linear: 0.0, angular: 0.0)
         for i in 1..<count {
             var s = bodies[i]
             s.position += h * (s.velocity - 0.5 * s.smoothVelocityChange)
@@ -106,6 +115,9 @@ extension World {
             s.smoothVelocityChange = .zero
             s.smoothAngularVelocityChange = 0
             bodies[i] = s
+            fastest.linear = max(fastest.linear, s.velocity.lengthSquared)
+            fastest.angular = max(fastest.angular, s.angularVelocity * s.angularVelocity)
         }
+        return fastest
     }
 }

@@ -43,7 +43,7 @@ public struct CSVFrameWriter: FrameWriter {
         }
     }
 
-    public mutating func finish() throws {
+    public mutating func finish(trailer: [(key: String, json: String)]) throws {
         try sink.flush()
     }
 

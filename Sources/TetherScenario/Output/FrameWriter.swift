@@ -5,7 +5,13 @@
 public protocol FrameWriter {
     mutating func begin(_ header: OutputHeader) throws
     mutating func write(_ frame: FrameRecord) throws
-    mutating func finish() throws
+    /// `trailer`: members known only at the end (e.g. the frame the world paused at) as raw
+    /// JSON values; written by the JSON format after the frames, ignored by the others.
+    mutating func finish(trailer: [(key: String, json: String)]) throws
+}
+
+extension FrameWriter {
+    public mutating func finish() throws { try finish(trailer: []) }
 }
 
 /// The formats `tether` can write; `none` replays without writing (for timing).
@@ -31,5 +37,5 @@ public struct DiscardingFrameWriter: FrameWriter {
     public init() {}
     public mutating func begin(_ header: OutputHeader) throws {}
     public mutating func write(_ frame: FrameRecord) throws {}
-    public mutating func finish() throws {}
+    public mutating func finish(trailer: [(key: String, json: String)]) throws {}
 }

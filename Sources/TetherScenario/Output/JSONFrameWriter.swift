@@ -36,8 +36,17 @@ public struct JSONFrameWriter: FrameWriter {
         wroteFrame = true
     }
 
-    public mutating func finish() throws {
-        try sink.append { $0.appendStatic(wroteFrame ? "\n]}\n" : "]}\n") }
+    public mutating func finish(trailer: [(key: String, json: String)]) throws {
+        try sink.append { buffer in
+            buffer.appendStatic(wroteFrame ? "\n]" : "]")
+            for member in trailer {
+                buffer.append(UInt8(ascii: ","))
+                JSONString.append(member.key, to: &buffer)
+                buffer.append(UInt8(ascii: ":"))
+                for byte in member.json.utf8 { buffer.append(byte) }
+            }
+            buffer.appendStatic("}\n")
+        }
         try sink.flush()
     }
 }

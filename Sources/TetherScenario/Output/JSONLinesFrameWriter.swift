@@ -14,7 +14,7 @@ public struct JSONLinesFrameWriter: FrameWriter {
         try sink.append { $0.append(UInt8(ascii: "\n")) }
     }
 
-    public mutating func finish() throws {
+    public mutating func finish(trailer: [(key: String, json: String)]) throws {
         try sink.flush()
     }
 }

@@ -6,7 +6,7 @@ public struct Benchmark: Sendable {
         /// Seconds of each repeat, in run order.
         public var seconds: [Double]
         public var frames: Int
-        /// Σ over frames of the bodies stepped in that frame.
+        /// Σ over steps actually taken of the bodies stepped.
         public var itemFrames: Int
 
         public var medianSeconds: Double {
@@ -27,10 +27,9 @@ public struct Benchmark: Sendable {
             var replay = Replay(scenario)
             var count = 0
             let start = clock.now
-            while !replay.isFinished {
-                try replay.advance()
-                count += replay.dynamics.world.bodyCount
-            }
+            while !replay.isFinished { try replay.advance() }
+            // Steps of a paused world do nothing and are not counted.
+            count = replay.dynamics.world.bodyStepCount
             let elapsed = clock.now - start
             seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
             itemFrames = count

@@ -12,6 +12,8 @@ public struct Replay: Sendable {
     /// The frame whose state the replay holds.
     public private(set) var frame = 0
     private var nextEvent = 0
+    /// The frame at which the scene came to rest and has stayed at rest since, if it is at rest.
+    public private(set) var restingSince: Int?
 
     public init(_ scenario: Scenario) {
         self.scenario = scenario
@@ -47,7 +49,19 @@ public struct Replay: Sendable {
         if let body = dynamics.world.firstNonFiniteBody {
             throw .simulationFailed(frame: frame, reason: "body \(body.rawValue) has a non-finite position or velocity")
         }
+        if isAtRest {
+            if restingSince == nil { restingSince = frame }
+        } else {
+            restingSince = nil
+        }
     }
+
+    /// The physics world is paused (every body still for `World.restDuration`) and the content
+    /// offset is not moving.
+    public var isAtRest: Bool { dynamics.world.isPaused && !scroll.isMoving }
+
+    /// No event is left to apply.
+    public var hasPendingEvents: Bool { nextEvent < scenario.events.count }
 
     private mutating func apply(_ event: ScenarioEvent) throws(ReplayError) {
         do throws(ScrollError) {

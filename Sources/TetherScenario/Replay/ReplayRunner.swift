@@ -1,17 +1,32 @@
 /// Runs a replay to the end, handing every selected frame to a writer (streaming: frames are
 /// never kept in memory).
 public enum ReplayRunner {
-    /// Writes frame 0 and every `every`-th frame after it.
+    /// What a finished run knows that the frames do not say.
+    public struct Summary: Sendable, Hashable {
+        /// The frame at which the scene came to rest and stayed at rest to the end, if it did.
+        public var restingSince: Int?
+        /// The last frame simulated.
+        public var lastFrame: Int
+    }
+
+    /// Writes frame 0 and every `every`-th frame after it. With `untilRest` the run ends at the
+    /// first frame where the scene is at rest and no event is left (that frame is written).
+    @discardableResult
     public static func run(
-        _ scenario: Scenario, items: Scenario.ItemSelection, every: Int, writer: inout any FrameWriter
-    ) throws {
+        _ scenario: Scenario, items: Scenario.ItemSelection, every: Int, untilRest: Bool = false,
+        writer: inout any FrameWriter
+    ) throws -> Summary {
         var replay = Replay(scenario)
         try writer.begin(OutputHeader(scenario: scenario.name, hz: scenario.clock.hz, metadata: []))
         try writer.write(replay.frameRecord(items: items))
         while !replay.isFinished {
             try replay.advance()
-            if replay.frame % every == 0 { try writer.write(replay.frameRecord(items: items)) }
+            let stop = untilRest && replay.restingSince != nil && !replay.hasPendingEvents
+            if replay.frame % every == 0 || stop { try writer.write(replay.frameRecord(items: items)) }
+            if stop { break }
         }
-        try writer.finish()
+        let summary = Summary(restingSince: replay.restingSince, lastFrame: replay.frame)
+        try writer.finish(trailer: [("restingSince", summary.restingSince.map(String.init) ?? "null")])
+        return summary
     }
 }

@@ -4,7 +4,7 @@ import TetherScenario
 struct RunCommand: TetherCommand {
     static let name = "run"
     static let abstract = "Replay a scenario and print every frame's attributes."
-    static let usage = "tether run <scenario.json> [--format csv|json|jsonl|none] [-o FILE] [--items visible|all] [--every N] [--set PATH=VALUE ...]"
+    static let usage = "tether run <scenario.json> [--format csv|json|jsonl|none] [-o FILE] [--items visible|all] [--every N] [--until-rest] [--set PATH=VALUE ...]"
     static var help: String {
         """
         OVERVIEW: \(abstract)
@@ -21,6 +21,8 @@ struct RunCommand: TetherCommand {
           --items visible|all     Elements that intersect the viewport (default), or every element.
                                   Overrides the scenario's "output.items".
           --every N               Print frame 0 and every N-th frame after it. Overrides "output.every".
+          --until-rest            Stop at the first frame where the scene is at rest (the world paused,
+                                  the content offset still) and no event is left; that frame is printed.
         \(CommonOptions.setHelp)
           -h, --help              Show help information.
 
@@ -33,6 +35,7 @@ struct RunCommand: TetherCommand {
     var outputPath: String?
     var items: Scenario.ItemSelection?
     var every: Int?
+    var untilRest: Bool
     var overrides: [ScenarioOverride]
 
     init(parsing arguments: inout ArgumentList) throws(CommandError) {
@@ -40,6 +43,7 @@ struct RunCommand: TetherCommand {
         outputPath = try arguments.option("-o", "--output")
         items = try arguments.option("--items", Scenario.ItemSelection.init(rawValue:), expected: "visible or all")
         every = try arguments.option("--every", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, expected: "a whole number ≥ 1")
+        untilRest = arguments.flag("--until-rest")
         overrides = try CommonOptions.overrides(&arguments)
         let files = try arguments.positionals()
         guard files.count == 1 else {
@@ -76,8 +80,12 @@ struct RunCommand: TetherCommand {
 
     private func write(_ scenario: Scenario, to sink: OutputSink) throws {
         var writer = makeFrameWriter(format, sink: sink)
-        try ReplayRunner.run(
-            scenario, items: items ?? scenario.output.items, every: every ?? scenario.output.every, writer: &writer)
+        let summary = try ReplayRunner.run(
+            scenario, items: items ?? scenario.output.items, every: every ?? scenario.output.every,
+            untilRest: untilRest, writer: &writer)
         try sink.flush()
+        if let frame = summary.restingSince {
+            Console.error("tether: \(scenario.name): at rest from frame \(frame) (the world paused)")
+        }
     }
 }

@@ -1,9 +1,8 @@
 /// A cell's position: which section, and which item within it.
 ///
-/// Batch updates talk about cells only, so this is smaller than `ElementKey` (no kind). The name
-/// matches UIKit's so ported code reads the same; a file that also imports Foundation must write
-/// `TetherLayout.IndexPath` to pick this one.
-public struct IndexPath: Hashable, Sendable, Comparable, CustomStringConvertible {
+/// UIKit's `IndexPath` for cells. Batch updates talk about cells only, so this is smaller than
+/// `ElementKey` (no kind); it is not called `IndexPath` so that it never clashes with Foundation's.
+public struct ItemPath: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var section: Int
     public var item: Int
 
@@ -21,7 +20,7 @@ public struct IndexPath: Hashable, Sendable, Comparable, CustomStringConvertible
     public var cellKey: ElementKey { .cell(section, item) }
 
     /// Section-major, the order UIKit enumerates items in.
-    public static func < (a: IndexPath, b: IndexPath) -> Bool {
+    public static func < (a: ItemPath, b: ItemPath) -> Bool {
         a.section != b.section ? a.section < b.section : a.item < b.item
     }
 
