@@ -60,4 +60,17 @@ enum SpringNumberText {
         }
         return "\(value)"
     }
+
+    /// A derived value for a message: at most 6 decimals, trailing zeros dropped ("-23.2", not
+    /// "-23.200000000000017"); huge or non-finite values as ``compact(_:)``.
+    static func rounded(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e12 else { return compact(value) }
+        let scaled = (abs(value) * 1_000_000).rounded()
+        if scaled == 0 { return "0" }
+        let whole = Int64(scaled) / 1_000_000
+        var fraction = String(Int64(scaled) % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.last == "0" { fraction.removeLast() }
+        return (value < 0 ? "-" : "") + String(whole) + (fraction.isEmpty ? "" : "." + fraction)
+    }
 }

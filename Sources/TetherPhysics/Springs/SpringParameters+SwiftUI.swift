@@ -15,7 +15,7 @@ extension SpringParameters {
         let omega = 2 * DeterministicMath.pi / response
         self = try .derived(
             mass: mass, stiffness: mass * omega * omega, damping: 2 * mass * dampingRatio * omega,
-            from: "response \(SpringNumberText.compact(response)) s")
+            from: "response \(SpringNumberText.compact(response)) s and damping fraction \(SpringNumberText.compact(dampingRatio))")
     }
 
     /// `Spring(duration:bounce:)`: the same as `Spring(response: duration, dampingRatio: ζ)` with

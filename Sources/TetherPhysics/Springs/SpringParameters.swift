@@ -47,9 +47,9 @@ public struct SpringParameters: Hashable, Sendable {
     /// Checks a spring derived from another vocabulary; `source` names the inputs for the message.
     static func derived(mass: Double, stiffness: Double, damping: Double, from source: String) throws(SpringParameterError) -> SpringParameters {
         guard stiffness.isFinite, damping.isFinite, stiffness > 0, damping >= 0 else {
-            let k = SpringNumberText.compact(stiffness)
-            let c = SpringNumberText.compact(damping)
-            throw .unphysical("\(source) gives stiffness \(k) and damping \(c): stiffness must be a finite number greater than 0 and damping a finite number 0 or more")
+            let k = SpringNumberText.rounded(stiffness)
+            let c = SpringNumberText.rounded(damping)
+            throw .unphysical("\(source) give stiffness \(k) and damping \(c): stiffness must be greater than 0 and damping 0 or more")
         }
         return SpringParameters(validMass: mass, stiffness: stiffness, damping: damping)
     }
@@ -92,7 +92,7 @@ extension SpringParameters {
         let omega = 2 * DeterministicMath.pi * frequency
         self = try .derived(
             mass: mass, stiffness: mass * omega * omega, damping: 2 * mass * dampingRatio * omega,
-            from: "frequency \(SpringNumberText.compact(frequency)) Hz")
+            from: "frequency \(SpringNumberText.compact(frequency)) Hz and damping ratio \(SpringNumberText.compact(dampingRatio))")
     }
 
     /// f = ω₀ / 2π, Hz: UIKit's `frequency`.
