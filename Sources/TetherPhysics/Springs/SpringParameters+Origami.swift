@@ -85,9 +85,11 @@ extension SpringParameters {
     }
 
     /// The (bounciness, speed) that ``init(bounciness:speed:)`` maps to this spring's per-unit-mass
-    /// tension and friction, or nil when there is none: Origami friction below 0.01 (bouncier than
-    /// bounciness 42.5 can express). Negative bounciness means more damped than Rebound's
-    /// "no bounce" curve; negative speed a tension below Origami 0.5.
+    /// tension and friction, or nil when there is none (u > 1 below): for speed ≥ 0 that means an
+    /// Origami friction below 0.01, bouncier than bounciness 42.5 can express; for soft springs
+    /// (Origami tension below 0.5, i.e. negative speed) Rebound's no-bounce cubic is extrapolated
+    /// and often has no solution (e.g. f = 1 Hz, ζ = 0.8). Negative bounciness means more damped
+    /// than Rebound's "no bounce" curve.
     ///
     /// Inverse: speed = 34·(o_t − 0.5)/199.5; u = (n − o_f)/(n − 0.01) with n = b3Nobounce(o_t);
     /// b = 1 − √(1 − u); bounciness = 42.5·b.

@@ -144,7 +144,7 @@ struct SpringCommand: TetherCommand {
 
     /// (group, JSON key, table name, value, unit); a nil value is `null` in JSON and, in the table,
     /// "never" for the settling time of an undamped spring, "n/a" for a bounciness/speed that
-    /// does not exist (Origami friction below 0.01).
+    /// does not exist (see `SpringParameters.bouncinessAndSpeed`).
     var rows: [(group: String, key: String, name: String, value: Double?, unit: String)] {
         let bouncy = spring.bouncinessAndSpeed
         let settling = spring.settlingDuration
