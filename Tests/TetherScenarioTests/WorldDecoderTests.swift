@@ -213,4 +213,34 @@ enum WorldFixture {
         #expect(error.path.description == "world.behaviors[0].direction")
         #expect(error.message.contains("(0, 0) direction"))
     }
+
+    @Test func aReversedVectorHasNoNegativeZero() throws {
+        let behavior = try WorldFixture.behavior(#"{"type": "gravity", "items": [], "magnitude": -1}"#)
+        guard case .gravity(let gravity) = behavior else {
+            Issue.record("expected gravity")
+            return
+        }
+        #expect(gravity.vector.x.sign == .plus)
+    }
+
+    static func bigWorld(items count: Int) -> JSONValue {
+        let items = (0..<count).map { i -> JSONValue in
+            ["id": .string("i\(i)"), "center": ["x": .number(Double(i % 100)), "y": .number(Double(i / 100))],
+             "size": ["width": 1, "height": 1]]
+        }
+        var behaviors: [JSONValue] = [["type": "gravity", "items": .array(items.map { $0.value(at: JSONPath.root.appending("id"))! })]]
+        for i in 0..<count {
+            behaviors.append(["type": "attachment", "item": .string("i\(i)"), "anchor": ["x": 0, "y": 0], "frequency": 1])
+        }
+        return ["bounds": ["x": 0, "y": 0, "width": 100, "height": 100], "items": .array(items), "behaviors": .array(behaviors)]
+    }
+
+    @Test func tenThousandItemsWithAnAttachmentEach() throws {
+        let scene = try WorldDecoder.decode(Self.bigWorld(items: 10_000), at: .root)
+        #expect(scene.items.count == 10_000)
+        #expect(scene.behaviors.count == 10_001)
+        let error = try #require(WorldFixture.error { _ = try WorldDecoder.decode(Self.bigWorld(items: 10_001), at: .root) })
+        #expect(error.path.description == "items")
+        #expect(error.message == "10001 items; at most 10000")
+    }
 }

@@ -173,7 +173,7 @@ enum BehaviorDecoder {
                 guard length > 1e-12 else {
                     throw ValidationError(p, "the axis must not be (0, 0): it is the direction of sliding")
                 }
-                return unit
+                return positiveZeros(unit)
             } ?? Vec2(1, 0)
         }
         return attachment
@@ -287,22 +287,28 @@ enum BehaviorDecoder {
         }
         let magnitude = try object.optional("magnitude") { v, p in try v.number(at: p, in: -limit...limit) }
         if let direction = try object.optional("direction", { v, p in try ScenarioDecoder.decodePoint(v, at: p, limit: limit) }) {
-            guard let magnitude else { return direction }
+            guard let magnitude else { return positiveZeros(direction) }
             if magnitude == 0 { return .zero }
             let (unit, length) = direction.normalizedWithLength
             guard length > 1e-12 else {
                 throw ValidationError(
                     object.path("direction"), "a (0, 0) direction has no unit vector for \"magnitude\" to scale")
             }
-            return unit * magnitude
+            return positiveZeros(unit * magnitude)
         }
         let m = magnitude ?? defaultMagnitude
         if m == 0 { return .zero }
         if let angle = try object.optional("angle", { v, p in try v.number(at: p, in: -maxAngle...maxAngle) }) {
             let (sin, cos) = DeterministicMath.sinCos(angle)
-            return Vec2(cos * m, sin * m)
+            return positiveZeros(Vec2(cos * m, sin * m))
         }
-        return defaultDirection * m
+        return positiveZeros(defaultDirection * m)
+    }
+
+    /// −0 components become +0 (x + 0 is +0 for x = −0 and x otherwise), so a reversed vertical
+    /// vector is (0, −1), never (−0, −1), in every later sum and printout.
+    static func positiveZeros(_ v: Vec2) -> Vec2 {
+        Vec2(v.x + 0, v.y + 0)
     }
 
     /// A closed range {"min", "max"} with min ≤ 0 ≤ max (UIKit: the range must include the current position).

@@ -20,13 +20,15 @@ enum WorldEventDecoder {
         var behavior: Behavior
         /// Where it was declared (world.behaviors[k] or events[i].behavior).
         var origin: JSONPath
+        /// When it joined, counting from 0 (orders "did you mean" candidates).
+        var sequence: Int
     }
 
     /// The running set of behaviors while the events are played in order.
     private struct State {
         var live: [String: Live] = [:]
-        /// Ids of live behaviors in the order they joined (for deterministic suggestions).
-        var order: [String] = []
+        /// Behaviors with an id that have joined so far.
+        var joined = 0
         /// Removed ids → the removing event's path and frame.
         var removed: [String: (path: JSONPath, frame: Int)] = [:]
         /// All behaviors present, with or without an id.
@@ -40,7 +42,15 @@ enum WorldEventDecoder {
                 throw ValidationError(
                     path, "behavior \(JSONValue.quoted(id)) was removed by \(removal.path) at frame \(removal.frame)")
             }
-            throw ValidationError(path, "no behavior has id \(JSONValue.quoted(id))\(DidYouMean.hint(for: id, among: order))")
+            // Candidates in the order they joined, so the suggestion never depends on hashing.
+            let candidates = live.map { (id: $0.key, sequence: $0.value.sequence) }.sorted { $0.sequence < $1.sequence }.map(\.id)
+            throw ValidationError(path, "no behavior has id \(JSONValue.quoted(id))\(DidYouMean.hint(for: id, among: candidates))")
+        }
+
+        mutating func join(_ id: String, json: JSONValue, behavior: Behavior, origin: JSONPath) {
+            live[id] = Live(json: json, behavior: behavior, origin: origin, sequence: joined)
+            joined += 1
+            removed[id] = nil
         }
     }
 
@@ -59,8 +69,7 @@ enum WorldEventDecoder {
             if case .collision = entry.behavior { state.collisions += 1 }
             guard let id = entry.id, state.live[id] == nil else { continue }
             let json = k < behaviorSources.count ? behaviorSources[k].json : .null
-            state.live[id] = Live(json: json, behavior: entry.behavior, origin: worldPath.appending("behaviors").appending(k))
-            state.order.append(id)
+            state.join(id, json: json, behavior: entry.behavior, origin: worldPath.appending("behaviors").appending(k))
         }
         let ordered = events.enumerated()
             .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
@@ -116,9 +125,7 @@ enum WorldEventDecoder {
             }
             state.count += 1
             if let id {
-                state.live[id] = Live(json: json, behavior: behavior, origin: behaviorPath)
-                state.order.append(id)
-                state.removed[id] = nil
+                state.join(id, json: json, behavior: behavior, origin: behaviorPath)
             }
             return .addBehavior(id: id, behavior: behavior)
         case "removeBehavior":
@@ -126,7 +133,6 @@ enum WorldEventDecoder {
             let id = try object.required("id") { v, p in try v.string(at: p) }
             let live = try state.lookUp(id, at: idPath)
             state.live[id] = nil
-            state.order.removeAll { $0 == id }
             state.removed[id] = (path, frame)
             state.count -= 1
             if case .collision = live.behavior { state.collisions -= 1 }
