@@ -3,8 +3,12 @@
 /// The solver matches points between steps by this id to carry accumulated impulses over (warm
 /// starting), so it names the *features* rather than the coordinates: it stays equal while the
 /// same vertex rests on the same face, however the bodies slide. Packed like Box2D's
-/// `b2ContactFeature`, always in terms of shape A and shape B (never reference/incident), so
-/// which box supplied the reference face is implicit in the types:
+/// `b2ContactFeature`, always in terms of shape A and shape B (never reference/incident). The
+/// reference face index, the incident vertex index and the flip flag are all recoverable: the
+/// side with type `.face` is the reference shape when the other side is a vertex of the incident
+/// edge, and a point cut by a side plane is the reference face's end vertex against the incident
+/// face. A side benefit: "vertex v of Y on face f of X" gets the same id whichever box supplied
+/// the reference face, so a reference-face flip on a near tie usually keeps warm starting.
 ///
 /// | bits  | field                                 |
 /// |-------|---------------------------------------|
