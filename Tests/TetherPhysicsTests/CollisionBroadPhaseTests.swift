@@ -1,0 +1,135 @@
+import Testing
+@testable import TetherPhysics
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator so random scenes repeat exactly.
+struct CollisionSplitMix64 {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1) from the top 53 bits.
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+
+    /// Uniform integer in `0 ..< n`.
+    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+@Suite struct CollisionBroadPhaseTests {
+    /// Boxes on a 5 pt grid so that edges often coincide exactly (touching pairs).
+    static func gridBoxes(count: Int, area: Int, maxSize: Int, seed: UInt64) -> [AABB] {
+        var rng = CollisionSplitMix64(state: seed)
+        return (0..<count).map { _ in
+            let x = Double(5 * rng.below(area / 5)), y = Double(5 * rng.below(area / 5))
+            let w = Double(5 * rng.below(maxSize / 5)), h = Double(5 * rng.below(maxSize / 5))
+            return AABB(lower: Vec2(x, y), upper: Vec2(x + w, y + h))
+        }
+    }
+
+    static func randomBoxes(count: Int, area: Double, maxSize: Double, seed: UInt64) -> [AABB] {
+        var rng = CollisionSplitMix64(state: seed)
+        return (0..<count).map { _ in
+            let p = Vec2(area * rng.unit(), area * rng.unit())
+            return AABB(lower: p, upper: p + Vec2(maxSize * rng.unit(), maxSize * rng.unit()))
+        }
+    }
+
+    static func bruteForce(_ boxes: [AABB]) -> [[Int]] {
+        var result: [[Int]] = []
+        for i in boxes.indices {
+            for j in (i + 1)..<boxes.count where boxes[i].overlaps(boxes[j]) {
+                result.append([i, j])
+            }
+        }
+        return result
+    }
+
+    @Test(arguments: [1 as UInt64, 2, 3, 42, 0xDEAD_BEEF])
+    func matchesBruteForceOnGridScenes(seed: UInt64) {
+        let boxes = Self.gridBoxes(count: 400, area: 500, maxSize: 60, seed: seed)
+        let pairs = BroadPhase.pairs(boxes).map { [$0.0, $0.1] }
+        #expect(pairs == Self.bruteForce(boxes))
+    }
+
+    @Test(arguments: [7 as UInt64, 8, 9])
+    func matchesBruteForceOnSpreadOutScenes(seed: UInt64) {
+        // 1 000 boxes of up to 40 pt in a 1000 × 1000 area.
+        let boxes = Self.randomBoxes(count: 1000, area: 1000, maxSize: 40, seed: seed)
+        let pairs = BroadPhase.pairs(boxes).map { [$0.0, $0.1] }
+        #expect(pairs == Self.bruteForce(boxes))
+        #expect(!pairs.isEmpty)
+    }
+
+    @Test func touchingEdgesAndCornersOverlap() {
+        let boxes = [
+            AABB(lower: Vec2(0, 0), upper: Vec2(10, 10)),
+            AABB(lower: Vec2(10, 0), upper: Vec2(20, 10)),    // shares the edge x = 10 with 0
+            AABB(lower: Vec2(20, 10), upper: Vec2(30, 20)),   // shares the corner (20, 10) with 1
+            AABB(lower: Vec2(0, 10.000001), upper: Vec2(5, 20)),  // just below 0: apart
+            AABB(lower: Vec2(5, 5), upper: Vec2(5, 5)),       // a point inside 0
+        ]
+        let pairs = BroadPhase.pairs(boxes).map { [$0.0, $0.1] }
+        #expect(pairs == [[0, 1], [0, 4], [1, 2]])
+        #expect(pairs == Self.bruteForce(boxes))
+    }
+
+    @Test func identicalBoxesAndEmptyInput() {
+        #expect(BroadPhase.pairs([]).isEmpty)
+        let same = Array(repeating: AABB(lower: Vec2(1, 1), upper: Vec2(2, 2)), count: 4)
+        let pairs = BroadPhase.pairs(same).map { [$0.0, $0.1] }
+        #expect(pairs == [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]])
+    }
+
+    /// The output is sorted and does not depend on the input order beyond the renaming.
+    @Test func orderIsDeterministic() {
+        let boxes = Self.gridBoxes(count: 300, area: 400, maxSize: 50, seed: 99)
+        let pairs = BroadPhase.pairs(boxes).map { [$0.0, $0.1] }
+        #expect(pairs == pairs.sorted { $0.lexicographicallyPrecedes($1) })
+        #expect(pairs == BroadPhase.pairs(boxes).map { [$0.0, $0.1] })
+
+        // Reverse the input: the same pairs, renamed.
+        let n = boxes.count
+        let reversed = BroadPhase.pairs(boxes.reversed())
+            .map { [n - 1 - $0.1, n - 1 - $0.0] }
+            .sorted { $0.lexicographicallyPrecedes($1) }
+        #expect(reversed == pairs)
+    }
+
+    @Test(arguments: [11 as UInt64, 12, 13])
+    func bodiesAgainstSegmentsMatchBruteForce(seed: UInt64) {
+        let boxes = Self.gridBoxes(count: 300, area: 500, maxSize: 40, seed: seed)
+        var rng = CollisionSplitMix64(state: seed &* 31)
+        var segments = [
+            SegmentShape(a: Vec2(0, 0), b: Vec2(500, 0)),
+            SegmentShape(a: Vec2(500, 0), b: Vec2(500, 500)),
+            SegmentShape(a: Vec2(500, 500), b: Vec2(0, 500)),
+            SegmentShape(a: Vec2(0, 500), b: Vec2(0, 0)),
+        ]
+        for _ in 0..<12 {
+            let a = Vec2(Double(5 * rng.below(100)), Double(5 * rng.below(100)))
+            let b = Vec2(Double(5 * rng.below(100)), Double(5 * rng.below(100)))
+            segments.append(SegmentShape(a: a, b: b))
+        }
+        let segmentBounds = segments.map { AABB.of($0) }
+        let pairs = BroadPhase.pairs(boxes, against: segmentBounds).map { [$0.body, $0.segment] }
+        var expected: [[Int]] = []
+        for i in boxes.indices {
+            for s in segmentBounds.indices where boxes[i].overlaps(segmentBounds[s]) {
+                expected.append([i, s])
+            }
+        }
+        #expect(pairs == expected)
+        #expect(!pairs.isEmpty)
+    }
+
+    @Test func bodiesAgainstNoSegments() {
+        let boxes = [AABB(lower: .zero, upper: Vec2(1, 1))]
+        #expect(BroadPhase.pairs(boxes, against: []).isEmpty)
+        #expect(BroadPhase.pairs([], against: boxes).isEmpty)
+    }
+}
