@@ -15,6 +15,13 @@ public struct World: Sendable {
     /// common case and have their own fast rows; everything else is a general distance joint.
     @usableFromInline var anchorSprings: [AnchorSpring] = []
     @usableFromInline var distanceJoints: [DistanceJoint] = []
+    /// Collision boundaries (fixed segments) and the contacts found for the current step.
+    var boundaries: [BoundarySegment] = []
+    var nextBoundaryID: Int32 = 0
+    var contacts: [Contact] = []
+    /// UIKit's contact callbacks of the last step, in contact-key order.
+    public internal(set) var contactEvents: [ContactEvent] = []
+
     /// Joint id → where the joint is stored, or nil for a free id.
     var jointLocations: [JointLocation?] = []
     var freeJointIDs: [Int32] = []
@@ -82,6 +89,7 @@ public struct World: Sendable {
             anchorSprings.filter { $0.body == id }.map(\.id)
             + distanceJoints.filter { $0.bodyA == id || $0.bodyB == id }.map(\.id)
         for joint in attached { destroyJoint(joint) }
+        contacts.removeAll { $0.bodyA == id || $0.bodyB == id }
         let last = states.count - 1
         if slot != last {
             states[slot] = states[last]

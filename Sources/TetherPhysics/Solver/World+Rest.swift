@@ -2,8 +2,9 @@
 /// stepping a paused world does nothing until something acts on it (a body or joint is added,
 /// moved, pushed, or changed), which wakes it.
 ///
-/// "Still" means every movable body moves slower than `restSpeed` (0.5 pt/s) and turns slower
-/// than `restAngularSpeed` (0.5°/s) for `restDuration` (0.5 s) of simulated time. Box2D's
+/// "Still" means every movable body's position moves slower than `restSpeed` (0.5 pt/s) and its
+/// rotation turns slower than `restAngularSpeed` (0.5°/s), in every substep, for `restDuration`
+/// (0.5 s) of simulated time. Box2D's
 /// sleep tolerances are ten times looser (5 pt/s at 100 pt per meter); these are chosen so a
 /// spring pauses only when its item is within about a tenth of a point of rest.
 extension World {

@@ -24,23 +24,31 @@ extension World {
             preparedSubstep = h
         }
         let hasForces = self.hasForces
+        updateContacts(timeStep: timeStep)
+        prepareContacts(h: h)
         let bodyCount = states.count
-        let isCoupled = !distanceJoints.isEmpty
+        let isCoupled = !distanceJoints.isEmpty || !contacts.isEmpty
         var fastest = (linear: 0.0, angular: 0.0)
         states.withUnsafeMutableBufferPointer { bodies in
             properties.withUnsafeMutableBufferPointer { props in
                 anchorSprings.withUnsafeMutableBufferPointer { springs in
                     distanceJoints.withUnsafeMutableBufferPointer { joints in
+                      contacts.withUnsafeMutableBufferPointer { contacts in
                         for _ in 0..<substeps {
                             if hasForces { Self.integrateVelocities(bodies, props, count: bodyCount, h: h) }
                             AnchorSpring.solve(springs, bodies, first: true, relax: false)
                             for j in joints.indices { joints[j].prepareSubstep(bodies) }
                             for j in joints.indices { joints[j].warmStart(bodies) }
                             for j in joints.indices { joints[j].solve(bodies, useBias: true) }
+                            for c in contacts.indices { contacts[c].warmStart(bodies) }
+                            for c in contacts.indices { contacts[c].solve(bodies, h: h, useBias: true) }
                             fastest = Self.integratePositions(bodies, count: bodyCount, h: h)
                             if isCoupled { AnchorSpring.solve(springs, bodies, first: false, relax: true) }
                             for j in joints.indices { joints[j].solve(bodies, useBias: false) }
+                            for c in contacts.indices { contacts[c].solve(bodies, h: h, useBias: false) }
                         }
+                        for c in contacts.indices { contacts[c].applyRestitution(bodies) }
+                      }
                     }
                 }
             }
@@ -63,6 +71,21 @@ extension World {
             }
         }
         return hasForces
+    }
+
+    /// Resolves contact bodies to slots and prepares their rows for substep length h.
+    private mutating func prepareContacts(h: Double) {
+        if contacts.isEmpty { return }
+        let slots = bodySlots
+        states.withUnsafeMutableBufferPointer { bodies in
+            properties.withUnsafeMutableBufferPointer { props in
+                for c in contacts.indices {
+                    let a = contacts[c].bodyA.map { Int(slots[Int($0.rawValue)]) } ?? 0
+                    let b = Int(slots[Int(contacts[c].bodyB.rawValue)])
+                    contacts[c].prepare(slotA: a, slotB: b, bodies, props, h: h)
+                }
+            }
+        }
     }
 
     /// Resolves joint bodies to slots and computes their coefficients for substep length h.
@@ -100,8 +123,9 @@ extension World {
         }
     }
 
-    /// Moves every body; returns the largest squared speed and angular speed (for rest detection;
-    /// bodies that cannot move have zero velocity).
+    /// Moves every body; returns the largest squared speed and angular speed its position and
+    /// rotation actually moved with (for rest detection: a resting stack can keep a tiny velocity
+    /// that the contact rows cancel before it moves anything).
     @inline(__always)
     private static func integratePositions(
         _ bodies: UnsafeMutableBufferPointer<BodyState>, count: Int, h: Double
@@ -109,14 +133,16 @@ extension World {
         var fastest = (linear: 0.0, angular: 0.0)
         for i in 1..<count {
             var s = bodies[i]
-            s.position += h * (s.velocity - 0.5 * s.smoothVelocityChange)
-            let dTheta = h * (s.angularVelocity - 0.5 * s.smoothAngularVelocityChange)
+            let moved = s.velocity - 0.5 * s.smoothVelocityChange
+            s.position += h * moved
+            let turned = s.angularVelocity - 0.5 * s.smoothAngularVelocityChange
+            let dTheta = h * turned
             if dTheta != 0 { s.rotation = s.rotation.integrated(by: dTheta) }
             s.smoothVelocityChange = .zero
             s.smoothAngularVelocityChange = 0
             bodies[i] = s
-            fastest.linear = max(fastest.linear, s.velocity.lengthSquared)
-            fastest.angular = max(fastest.angular, s.angularVelocity * s.angularVelocity)
+            fastest.linear = max(fastest.linear, moved.lengthSquared)
+            fastest.angular = max(fastest.angular, turned * turned)
         }
         return fastest
     }

@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+@testable import TetherPhysics
+
+/// Contacts against closed forms and conservation laws.
+@Suite struct ContactTests {
+    static let dt = 1.0 / 60
+    static let gravity = Vec2(0, 1000)
+
+    /// A body in collision group 0 (with items and boundaries).
+    static func body(_ world: inout World, at p: Vec2, size: Vec2, shape: BodyShape = .rectangle,
+                     elasticity: Double = 0, friction: Double = 0, velocity: Vec2 = .zero, gravity: Bool = true) -> BodyID {
+        let id = world.createBody(
+            BodyDefinition(position: p, size: size, shape: shape, linearVelocity: velocity, elasticity: elasticity, friction: friction))
+        world.setCollisionGroups(items: 1, boundaries: 1, of: id)
+        if gravity { world.setAcceleration(Self.gravity, of: id) }
+        return id
+    }
+
+    @Test func aRestingBoxKeepsPenetrationSmallAndDoesNotDrift() {
+        var world = World()
+        world.createBoundary(from: Vec2(-500, 500), to: Vec2(500, 500), group: 0)
+        let box = Self.body(&world, at: Vec2(0, 400), size: Vec2(100, 100), friction: 0.5)
+        var worst = 0.0
+        var settledY: Double?
+        for frame in 0..<600 {
+            world.step(timeStep: Self.dt, substeps: 4)
+            let penetration = world.position(of: box).y + 50 - 500
+            if frame > 60 { worst = max(worst, penetration) }
+            if frame == 120 { settledY = world.position(of: box).y }
+        }
+        #expect(worst < 0.5, "penetration \(worst) pt")
+        #expect(abs(world.position(of: box).y - settledY!) < 0.01, "drift over 8 s")
+        #expect(abs(world.position(of: box).y - 450) < 0.5)
+        #expect(world.isPaused, "a resting box lets the world pause")
+    }
+
+    @Test func elasticityOneReturnsABallToItsHeightAndZeroDoesNotBounce() {
+        func peak(elasticity: Double) -> Double {
+            var world = World()
+            world.createBoundary(from: Vec2(-500, 500), to: Vec2(500, 500), group: 0)
+            let ball = Self.body(&world, at: Vec2(0, 100), size: Vec2(40, 40), shape: .ellipse, elasticity: elasticity)
+            var fallen = false
+            var highest = Double.infinity
+            for _ in 0..<180 {
+                world.step(timeStep: Self.dt, substeps: 4)
+                let y = world.position(of: ball).y
+                if world.velocity(of: ball).y < 0 { fallen = true }
+                if fallen { highest = min(highest, y) }
+            }
+            // Height above the floor the bottom of the ball reaches after the first bounce.
+            return fallen ? 480 - highest : 0
+        }
+        let dropHeight = 480.0 - 100
+        #expect(peak(elasticity: 1) >= 0.95 * dropHeight, "elastic bounce reaches \(peak(elasticity: 1)) of \(dropHeight)")
+        #expect(peak(elasticity: 0) < 1)
+    }
+
+    @Test func aStackOfTenBoxesStandsAndComesToRest() {
+        var world = World()
+        world.createBoundary(from: Vec2(-500, 1000), to: Vec2(500, 1000), group: 0)
+        let boxes = (0..<10).map { k in
+            Self.body(&world, at: Vec2(0, 1000 - 25 - Double(k) * 50), size: Vec2(50, 50), friction: 0.6)
+        }
+        for _ in 0..<600 { world.step(timeStep: Self.dt, substeps: 4) }
+        // Standing: upright, not slid off, and each soft contact sinks less than the 0.5 pt slop.
+        for (k, box) in boxes.enumerated() {
+            #expect(abs(world.position(of: box).x) < 1, "box \(k) slid to \(world.position(of: box).x)")
+            #expect(abs(world.rotation(of: box).angle) < 0.02, "box \(k) tilted")
+            let sink = world.position(of: box).y - (1000 - 25 - Double(k) * 50)
+            #expect(sink >= 0 && sink < 0.5 * Double(k + 1), "box \(k) sank \(sink) pt")
+        }
+        #expect(world.isPaused)
+    }
+
+    @Test func aFastSmallItemDoesNotTunnelThroughAThinBoundary() {
+        var world = World()
+        world.createBoundary(from: Vec2(-100, 1000), to: Vec2(100, 1000), group: 0)
+        let item = Self.body(&world, at: Vec2(0, 0), size: Vec2(20, 20))
+        for _ in 0..<240 { world.step(timeStep: Self.dt, substeps: 4) }
+        #expect(abs(world.position(of: item).y - 990) < 1, "item at \(world.position(of: item).y)")
+    }
+
+    @Test func momentumIsConservedAndElasticCollisionsKeepEnergy() {
+        var world = World()
+        let a = Self.body(&world, at: Vec2(0, 0), size: Vec2(50, 50), shape: .ellipse, elasticity: 1, velocity: Vec2(300, 0), gravity: false)
+        let b = Self.body(&world, at: Vec2(200, 0), size: Vec2(70, 70), shape: .ellipse, elasticity: 1, velocity: Vec2(-100, 0), gravity: false)
+        let ma = world.mass(of: a)
+        let mb = world.mass(of: b)
+        let p0 = ma * world.velocity(of: a) + mb * world.velocity(of: b)
+        let e0 = world.kineticEnergy
+        for _ in 0..<60 { world.step(timeStep: Self.dt, substeps: 4) }
+        let p1 = ma * world.velocity(of: a) + mb * world.velocity(of: b)
+        #expect((p1 - p0).length < 1e-6 * p0.length)
+        #expect(abs(world.kineticEnergy - e0) < 0.01 * e0, "energy \(world.kineticEnergy) vs \(e0)")
+        #expect(world.velocity(of: a).x < 0, "the lighter ball bounced back")
+    }
+
+    @Test func frictionOnAnInclineHoldsOrSlidesAsCoulombSays() {
+        // A 30° incline as a boundary; tan 30° = 0.577.
+        let theta = Double.pi / 6
+        func slide(friction: Double) -> (distance: Double, acceleration: Double) {
+            var world = World()
+            let dir = Vec2(Foundation.cos(theta), Foundation.sin(theta))
+            world.createBoundary(from: Vec2(0, 0) - 2000 * dir, to: Vec2(0, 0) + 2000 * dir, group: 0)
+            let normal = Vec2(Foundation.sin(theta), -Foundation.cos(theta))
+            let start = 25.2 * normal
+            let box = world.createBody(
+                BodyDefinition(position: start, size: Vec2(50, 50), rotation: Rotation(angle: theta), friction: friction))
+            world.setCollisionGroups(items: 1, boundaries: 1, of: box)
+            world.setAcceleration(Self.gravity, of: box)
+            for _ in 0..<30 { world.step(timeStep: Self.dt, substeps: 4) }
+            let d0 = (world.position(of: box) - start).dot(dir)
+            let v0 = world.velocity(of: box).dot(dir)
+            for _ in 0..<30 { world.step(timeStep: Self.dt, substeps: 4) }
+            let v1 = world.velocity(of: box).dot(dir)
+            return (d0, (v1 - v0) / 0.5)
+        }
+        #expect(slide(friction: 0.7).distance < 0.5, "μ 0.7 > tan 30° holds")
+        for mu in [0.0, 0.2, 0.4] {
+            let expected = 1000 * (Foundation.sin(theta) - mu * Foundation.cos(theta))
+            let measured = slide(friction: mu).acceleration
+            #expect(abs(measured - expected) < 0.02 * expected, "μ \(mu): \(measured) vs \(expected)")
+        }
+    }
+
+    @Test func contactEventsReportBeganAndEnded() {
+        var world = World()
+        world.createBoundary(from: Vec2(-500, 500), to: Vec2(500, 500), group: 0)
+        let ball = Self.body(&world, at: Vec2(0, 300), size: Vec2(40, 40), shape: .ellipse, elasticity: 0.8)
+        var events: [ContactEvent.Phase] = []
+        for _ in 0..<150 {
+            world.step(timeStep: Self.dt, substeps: 4)
+            events += world.contactEvents.map(\.phase)
+            for e in world.contactEvents where e.phase == .began {
+                #expect(e.body == ball)
+                #expect(abs(e.point!.y - 500) < 1)
+            }
+        }
+        #expect(Array(events.prefix(3)) == [.began, .ended, .began])
+    }
+
+    @Test func collisionGroupsDecideWhoTouches() {
+        var world = World()
+        let a = Self.body(&world, at: Vec2(0, 0), size: Vec2(50, 50), velocity: Vec2(100, 0), gravity: false)
+        let b = Self.body(&world, at: Vec2(100, 0), size: Vec2(50, 50), gravity: false)
+        world.setCollisionGroups(items: 2, boundaries: 0, of: b)  // a different collision behavior
+        for _ in 0..<60 { world.step(timeStep: Self.dt, substeps: 4) }
+        #expect(world.position(of: a).x > 90, "a passed through b")
+        #expect(world.position(of: b).x == 100)
+    }
+}
