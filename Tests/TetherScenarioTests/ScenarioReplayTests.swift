@@ -36,7 +36,7 @@ import TetherLayout
 
     @Test func explicitKeysOverrideThePreset() throws {
         let scenario = try Self.scenario(dynamics: #"{"type": "springy", "preset": "vv", "spring": {"damping": 0.3}, "tilePadding": 50}"#)
-        guard case .springy(let configuration) = scenario.dynamics else {
+        guard case .springy(let configuration) = scenario.layoutScene?.dynamics else {
             Issue.record("expected springy dynamics")
             return
         }

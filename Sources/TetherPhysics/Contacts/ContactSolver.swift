@@ -75,8 +75,12 @@ extension Contact {
     mutating func solve(_ bodies: UnsafeMutableBufferPointer<BodyState>, h: Double, useBias: Bool) {
         var (p0, p1) = (point0, point1)
         let count = manifold.pointCount
-        if count > 0 { solveNormal(&p0, bodies, h: h, useBias: useBias) }
-        if count > 1 { solveNormal(&p1, bodies, h: h, useBias: useBias) }
+        if count == 2, solveNormalBlock(&p0, &p1, bodies, h: h, useBias: useBias) {
+            // Both points at once: a face landing flat pushes back evenly, with no spurious spin.
+        } else {
+            if count > 0 { solveNormal(&p0, bodies, h: h, useBias: useBias) }
+            if count > 1 { solveNormal(&p1, bodies, h: h, useBias: useBias) }
+        }
         if count > 0 { solveFriction(&p0, bodies) }
         if count > 1 { solveFriction(&p1, bodies) }
         (point0, point1) = (p0, p1)
@@ -85,6 +89,19 @@ extension Contact {
     /// After the substeps: bounce by the mixed elasticity where the approach was fast enough.
     mutating func applyRestitution(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
         if restitution == 0 { return }
+        if manifold.pointCount == 2,
+            point0.relativeVelocity < -ContactConstants.restitutionThreshold, point0.maxNormalImpulse > 0,
+            point1.relativeVelocity < -ContactConstants.restitutionThreshold, point1.maxNormalImpulse > 0
+        {
+            // Both points bounce together (block solve), so a flat landing bounces without spin.
+            var (p0, p1) = (point0, point1)
+            let v0 = manifold.normal.dot(relativeVelocity(p0, bodies))
+            let v1 = manifold.normal.dot(relativeVelocity(p1, bodies))
+            if blockSolve(&p0, &p1, (v0, restitution * p0.relativeVelocity, 1, 0), (v1, restitution * p1.relativeVelocity, 1, 0), bodies) {
+                (point0, point1) = (p0, p1)
+                return
+            }
+        }
         func restitute(_ state: inout ContactPointState) {
             guard state.relativeVelocity < -ContactConstants.restitutionThreshold, state.maxNormalImpulse > 0 else { return }
             let vn = manifold.normal.dot(relativeVelocity(state, bodies))
@@ -102,42 +119,104 @@ extension Contact {
 
     // MARK: Rows
 
-    private func solveNormal(
-        _ state: inout ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>, h: Double, useBias: Bool
-    ) {
-        let a = bodies[slotA]
-        let b = bodies[slotB]
+    /// The normal row of one point: its current separation, the velocity its separation changes
+    /// with, and the bias, mass and impulse scales of the soft (or speculative, or relaxed) row.
+    private func normalRow(
+        _ state: ContactPointState, _ a: BodyState, _ b: BodyState, h: Double, useBias: Bool
+    ) -> (vn: Double, bias: Double, massScale: Double, impulseScale: Double) {
         let normal = manifold.normal
-        // Current separation from the bodies' displacement since the step began.
         let rA = rotationA.relative(to: a.rotation).rotate(state.anchorA)
         let rB = rotationB.relative(to: b.rotation).rotate(state.anchorB)
         let d = ((b.position - positionB) + rB) - ((a.position - positionA) + rA)
         let separation = normal.dot(d) + state.baseSeparation
-        var vn = normal.dot(relativeVelocity(state, bodies))
-        var bias = 0.0
-        var massScale = 1.0
-        var impulseScale = 0.0
+        let relative =
+            (b.velocity + state.anchorB.crossed(byScalar: b.angularVelocity))
+            - (a.velocity + state.anchorA.crossed(byScalar: a.angularVelocity))
+        var vn = normal.dot(relative)
         if useBias {
-            // The velocity the separation will change with this substep.
             let smooth =
                 (b.smoothVelocityChange + state.anchorB.crossed(byScalar: b.smoothAngularVelocityChange))
                 - (a.smoothVelocityChange + state.anchorA.crossed(byScalar: a.smoothAngularVelocityChange))
             vn -= 0.5 * normal.dot(smooth)
         }
-        if separation > 0 {
-            // Speculative: allow closing exactly to touching within the substep.
-            bias = separation / h
-        } else if useBias {
-            bias = max(softness.biasRate * separation, -ContactConstants.maxPushOutSpeed)
-            massScale = softness.massScale
-            impulseScale = softness.impulseScale
+        if separation > 0 { return (vn, separation / h, 1, 0) }
+        if useBias {
+            let bias = max(softness.biasRate * separation, -ContactConstants.maxPushOutSpeed)
+            return (vn, bias, softness.massScale, softness.impulseScale)
         }
-        let impulse = -state.normalMass * massScale * (vn + bias) - impulseScale * state.normalImpulse
+        return (vn, 0, 1, 0)
+    }
+
+    /// Box2D 2.3's block solver adapted to soft rows: the two normal impulses are solved together
+    /// as a 2×2 linear complementarity problem, `(K + Γ)·x = K·λ − (v + bias)`, x ≥ 0, where Γ
+    /// holds each row's softness (γᵢ = Kᵢᵢ·impulseScale/massScale). Returns false when the two
+    /// rows are nearly parallel (ill-conditioned), so the caller solves them one by one.
+    private func solveNormalBlock(
+        _ p0: inout ContactPointState, _ p1: inout ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+        h: Double, useBias: Bool
+    ) -> Bool {
+        let row0 = normalRow(p0, bodies[slotA], bodies[slotB], h: h, useBias: useBias)
+        let row1 = normalRow(p1, bodies[slotA], bodies[slotB], h: h, useBias: useBias)
+        return blockSolve(&p0, &p1, row0, row1, bodies)
+    }
+
+    private func blockSolve(
+        _ p0: inout ContactPointState, _ p1: inout ContactPointState,
+        _ row0: (vn: Double, bias: Double, massScale: Double, impulseScale: Double),
+        _ row1: (vn: Double, bias: Double, massScale: Double, impulseScale: Double),
+        _ bodies: UnsafeMutableBufferPointer<BodyState>
+    ) -> Bool {
+        let normal = manifold.normal
+        let rn0A = p0.anchorA.cross(normal)
+        let rn0B = p0.anchorB.cross(normal)
+        let rn1A = p1.anchorA.cross(normal)
+        let rn1B = p1.anchorB.cross(normal)
+        let mass = inverseMassA + inverseMassB
+        let k11 = mass + inverseInertiaA * rn0A * rn0A + inverseInertiaB * rn0B * rn0B
+        let k22 = mass + inverseInertiaA * rn1A * rn1A + inverseInertiaB * rn1B * rn1B
+        let k12 = mass + inverseInertiaA * rn0A * rn1A + inverseInertiaB * rn0B * rn1B
+        guard k11 * k11 < 1000 * (k11 * k22 - k12 * k12) else { return false }
+        let g0 = row0.massScale > 0 ? k11 * row0.impulseScale / row0.massScale : 0
+        let g1 = row1.massScale > 0 ? k22 * row1.impulseScale / row1.massScale : 0
+        let (l0, l1) = (p0.normalImpulse, p1.normalImpulse)
+        // b = v + bias − K·λ, the row velocities with the accumulated impulses taken out.
+        let b0 = row0.vn + row0.bias - (k11 * l0 + k12 * l1)
+        let b1 = row1.vn + row1.bias - (k12 * l0 + k22 * l1)
+        let s11 = k11 + g0
+        let s22 = k22 + g1
+        var x: (Double, Double)
+        let det = s11 * s22 - k12 * k12
+        let both = ((-s22 * b0 + k12 * b1) / det, (k12 * b0 - s11 * b1) / det)
+        if both.0 >= 0 && both.1 >= 0 {
+            x = both
+        } else if -b0 / s11 >= 0 && k12 * (-b0 / s11) + b1 >= 0 {
+            x = (-b0 / s11, 0)
+        } else if -b1 / s22 >= 0 && k12 * (-b1 / s22) + b0 >= 0 {
+            x = (0, -b1 / s22)
+        } else if b0 >= 0 && b1 >= 0 {
+            x = (0, 0)
+        } else {
+            return false
+        }
+        apply((x.0 - l0) * normal, p0, bodies)
+        apply((x.1 - l1) * normal, p1, bodies)
+        p0.normalImpulse = x.0
+        p1.normalImpulse = x.1
+        p0.maxNormalImpulse = max(p0.maxNormalImpulse, x.0)
+        p1.maxNormalImpulse = max(p1.maxNormalImpulse, x.1)
+        return true
+    }
+
+    private func solveNormal(
+        _ state: inout ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>, h: Double, useBias: Bool
+    ) {
+        let row = normalRow(state, bodies[slotA], bodies[slotB], h: h, useBias: useBias)
+        let impulse = -state.normalMass * row.massScale * (row.vn + row.bias) - row.impulseScale * state.normalImpulse
         let newImpulse = max(state.normalImpulse + impulse, 0)
         let applied = newImpulse - state.normalImpulse
         state.normalImpulse = newImpulse
         state.maxNormalImpulse = max(state.maxNormalImpulse, newImpulse)
-        apply(applied * normal, state, bodies)
+        apply(applied * manifold.normal, state, bodies)
     }
 
     private func solveFriction(_ state: inout ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>) {

@@ -24,12 +24,12 @@ public struct Benchmark: Sendable {
         var itemFrames = 0
         let clock = ContinuousClock()
         for _ in 0..<repeats {
-            var replay = Replay(scenario)
+            var replay = makeReplay(scenario)
             var count = 0
             let start = clock.now
             while !replay.isFinished { try replay.advance() }
             // Steps of a paused world do nothing and are not counted.
-            count = replay.dynamics.world.bodyStepCount
+            count = replay.world.bodyStepCount
             let elapsed = clock.now - start
             seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
             itemFrames = count

@@ -1,12 +1,13 @@
 import TetherLayout
 
-/// Plays a scenario frame by frame: events → scroll model → dynamics → physics step → frame.
+/// Plays a layout scenario frame by frame: events → scroll model → dynamics → physics step → frame.
 ///
 /// Frame 0 is the state before any step. For each later frame f (1…frames) the events of frame
 /// f − 1 apply in file order, the scroll model advances one frame, the dynamics follow the
 /// content-offset change, and the physics steps once (`clock.substeps` substeps).
-public struct Replay: Sendable {
+public struct Replay: SceneReplay {
     public let scenario: Scenario
+    public let scene: LayoutScene
     public private(set) var scroll: ScrollModel
     public private(set) var dynamics: any LayoutDynamics
     /// The frame whose state the replay holds.
@@ -15,13 +16,16 @@ public struct Replay: Sendable {
     /// The frame at which the scene came to rest and has stayed at rest since, if it is at rest.
     public private(set) var restingSince: Int?
 
+    /// A replay of a layout scenario (`scenario.layoutScene` must not be nil; see `makeReplay`).
     public init(_ scenario: Scenario) {
+        guard let scene = scenario.layoutScene else { preconditionFailure("Replay plays layout scenes; use makeReplay") }
         self.scenario = scenario
-        let layout = scenario.layout
+        self.scene = scene
+        let layout = scene.layout
         scroll = ScrollModel(
-            viewportSize: scenario.viewport, contentSize: layout.contentSize, axis: layout.scrollDirection,
-            contentOffset: scenario.contentOffset, frameDuration: scenario.clock.frameDuration)
-        switch scenario.dynamics {
+            viewportSize: scene.viewport, contentSize: layout.contentSize, axis: layout.scrollDirection,
+            contentOffset: scene.contentOffset, frameDuration: scenario.clock.frameDuration)
+        switch scene.dynamics {
         case .none: dynamics = StaticDynamics(layout: layout)
         case .springy(let configuration): dynamics = SpringyDynamics(layout: layout, configuration: configuration)
         }
@@ -30,9 +34,11 @@ public struct Replay: Sendable {
     }
 
     /// The viewport in content coordinates.
-    public var visibleRect: Rect { Rect(origin: scroll.contentOffset, size: scenario.viewport) }
+    public var visibleRect: Rect { Rect(origin: scroll.contentOffset, size: scene.viewport) }
 
-    public var isFinished: Bool { frame >= scenario.frames }
+    public var world: World { dynamics.world }
+    /// Layout scenes have no collision behaviors.
+    public var contactEvents: [ContactEvent] { [] }
 
     /// Advances to the next frame. Throws `ReplayError` if an event cannot apply or the
     /// simulation blows up.
@@ -105,6 +111,34 @@ public struct Replay: Sendable {
         }
         return FrameRecord(
             index: frame, time: Double(frame) / Double(scenario.clock.hz), contentOffset: scroll.contentOffset, rows: rows)
+    }
+}
+
+/// A scenario being played, frame by frame, whatever its kind of scene.
+public protocol SceneReplay: Sendable {
+    var scenario: Scenario { get }
+    /// The frame whose state the replay holds.
+    var frame: Int { get }
+    /// The frame at which the scene came to rest and has stayed at rest since, if it is at rest.
+    var restingSince: Int? { get }
+    /// An event is still to come.
+    var hasPendingEvents: Bool { get }
+    var world: World { get }
+    /// UIKit's contact callbacks of the last frame, in a deterministic order.
+    var contactEvents: [ContactEvent] { get }
+    mutating func advance() throws(ReplayError)
+    func frameRecord(items: Scenario.ItemSelection) -> FrameRecord
+}
+
+extension SceneReplay {
+    public var isFinished: Bool { frame >= scenario.frames }
+}
+
+/// The replay for a scenario's kind of scene.
+public func makeReplay(_ scenario: Scenario) -> any SceneReplay {
+    switch scenario.scene {
+    case .layout: Replay(scenario)
+    case .world: WorldReplay(scenario)
     }
 }
 

@@ -16,7 +16,7 @@ public enum ReplayRunner {
         _ scenario: Scenario, items: Scenario.ItemSelection, every: Int, untilRest: Bool = false,
         writer: inout any FrameWriter
     ) throws -> Summary {
-        var replay = Replay(scenario)
+        var replay = makeReplay(scenario)
         try writer.begin(OutputHeader(scenario: scenario.name, hz: scenario.clock.hz, metadata: []))
         try writer.write(replay.frameRecord(items: items))
         while !replay.isFinished {

@@ -5,7 +5,9 @@ import TetherLayout
 /// `set` paths that name a parameter that can change during a run.
 enum EventDecoder {
     static let supportedTypes = ["touchDown", "drag", "touchUp", "scroll", "scrollTo", "fling", "set"]
-    static let laterTypes = ["insert", "delete", "move", "batch", "addBehavior", "removeBehavior"]
+    static let laterTypes = ["insert", "delete", "move", "batch"]
+    /// Types that belong to world scenes.
+    static let worldTypes = ["addBehavior", "removeBehavior"]
 
     /// Paths a `set` event (and therefore a sweep) may change while the run goes on.
     public static let settablePaths = [
@@ -14,12 +16,12 @@ enum EventDecoder {
     ]
 
     static func decode(
-        _ value: JSONValue, at path: JSONPath, scenario: Scenario, dynamicsDocument: JSONValue
+        _ value: JSONValue, at path: JSONPath, scenario: Scenario, scene: LayoutScene, dynamicsDocument: JSONValue
     ) throws -> [ScenarioEvent] {
         let list = try value.array(at: path)
         var decoded: [(event: ScenarioEvent, source: JSONValue)] = []
         for (i, entry) in list.enumerated() {
-            decoded.append((try decodeEvent(entry, at: path.appending(i), scenario: scenario), entry))
+            decoded.append((try decodeEvent(entry, at: path.appending(i), scenario: scenario, scene: scene), entry))
         }
         // Stable sort by frame: events of one frame keep their file order.
         decoded = decoded.enumerated()
@@ -30,9 +32,12 @@ enum EventDecoder {
         return events
     }
 
-    static func decodeEvent(_ value: JSONValue, at path: JSONPath, scenario: Scenario) throws -> ScenarioEvent {
+    static func decodeEvent(_ value: JSONValue, at path: JSONPath, scenario: Scenario, scene: LayoutScene) throws -> ScenarioEvent {
         let typeReader = try ObjectReader(value, at: path, known: allKeys)
-        let type = try typeReader.required("type") { v, p in try v.oneOf(supportedTypes + laterTypes, at: p) }
+        let type = try typeReader.required("type") { v, p in try v.oneOf(supportedTypes + laterTypes + worldTypes, at: p) }
+        if worldTypes.contains(type) {
+            throw ValidationError(typeReader.path("type"), "\"\(type)\" events belong to world scenes")
+        }
         if laterTypes.contains(type) {
             throw ValidationError(typeReader.path("type"), "\"\(type)\" events are not supported yet")
         }
@@ -62,7 +67,7 @@ enum EventDecoder {
         switch type {
         case "touchDown":
             let p = try point("point")
-            let v = scenario.viewport
+            let v = scene.viewport
             guard p.x >= 0, p.x <= v.width, p.y >= 0, p.y <= v.height else {
                 throw ValidationError(
                     object.path("point"),
@@ -74,7 +79,7 @@ enum EventDecoder {
         case "scroll": action = .scroll(by: try point("by"), frames: try spread())
         case "scrollTo":
             let offset = try point("offset")
-            try ScenarioDecoder.checkOffset(offset, at: object.path("offset"), layout: scenario.layout, viewport: scenario.viewport)
+            try ScenarioDecoder.checkOffset(offset, at: object.path("offset"), layout: scene.layout, viewport: scene.viewport)
             action = .scrollTo(offset: offset)
         case "fling":
             let rate = try object.optional("rate") { v, p in try v.number(at: p, in: 0.5...0.9999) } ?? 0.998

@@ -9,13 +9,22 @@ public struct Scenario: Sendable {
     /// Frames simulated after frame 0.
     public var frames: Int
     public var seed: UInt64?
-    public var viewport: Size
-    public var contentOffset: Vec2
-    public var layout: FlowLayout
-    public var dynamics: DynamicsSpec
+    /// A layout with dynamics over it, or a world of free items and behaviors.
+    public var scene: Scene
     /// Sorted by frame, file order within a frame.
     public var events: [ScenarioEvent]
     public var output: OutputOptions
+
+    public enum Scene: Sendable {
+        case layout(LayoutScene)
+        case world(WorldScene)
+    }
+
+    /// The layout scene, for scenarios that have one.
+    public var layoutScene: LayoutScene? {
+        if case .layout(let scene) = scene { return scene }
+        return nil
+    }
 
     /// Output frames per second and physics substeps per frame.
     public struct Clock: Sendable, Hashable {
@@ -45,6 +54,21 @@ public struct Scenario: Sendable {
         /// Elements that intersect the viewport at that frame.
         case visible
         case all
+    }
+}
+
+/// A collection view: its viewport, initial scroll position, layout and dynamics.
+public struct LayoutScene: Sendable {
+    public var viewport: Size
+    public var contentOffset: Vec2
+    public var layout: FlowLayout
+    public var dynamics: DynamicsSpec
+
+    public init(viewport: Size, contentOffset: Vec2, layout: FlowLayout, dynamics: DynamicsSpec) {
+        self.viewport = viewport
+        self.contentOffset = contentOffset
+        self.layout = layout
+        self.dynamics = dynamics
     }
 }
 

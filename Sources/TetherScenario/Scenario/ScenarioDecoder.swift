@@ -4,17 +4,15 @@ import TetherLayout
 /// allow with a `ValidationError` at the offending JSON path.
 public enum ScenarioDecoder {
     static let topLevelKeys = [
-        "name", "description", "clock", "frames", "seed", "viewport", "contentOffset", "layout",
-        "dynamics", "events", "output",
+        "name", "description", "clock", "frames", "seed", "viewport", "contentOffset", "layout", "world",
+        "dynamics", "events", "output", "solver",
     ]
-    static let notYetSupportedTopLevel: [(key: String, message: String)] = [
-        ("world", "world scenes are not supported yet"),
-    ]
+    /// Keys that only make sense with a layout.
+    static let layoutOnlyKeys = ["viewport", "contentOffset", "dynamics"]
 
     public static func decode(_ document: JSONValue) throws -> Scenario {
         let root = JSONPath.root
-        let object = try ObjectReader(
-            document, at: root, known: topLevelKeys, notYetSupported: notYetSupportedTopLevel)
+        let object = try ObjectReader(document, at: root, known: topLevelKeys)
         let name = try object.required("name") { value, path in try decodeName(value, at: path) }
         let description = try object.optional("description") { value, path in try value.string(at: path) }
         let clock = try object.optional("clock", decodeClock) ?? Scenario.Clock()
@@ -24,6 +22,40 @@ public enum ScenarioDecoder {
         let seed = try object.optional("seed") { value, path in
             UInt64(try value.integer(at: path, in: 0...Int(Int32.max)))
         }
+        if try object.optional("solver", { v, p in try v.oneOf(["accurate", "uikit"], at: p) }) == "uikit" {
+            throw ValidationError(object.path("solver"), "the \"uikit\" solver is not supported yet")
+        }
+        let output = try object.optional("output", decodeOutput) ?? Scenario.OutputOptions()
+        var scenario = Scenario(
+            name: name, description: description, clock: clock, frames: frames, seed: seed,
+            scene: .world(WorldScene(bounds: (.zero, .zero), items: [], behaviors: [])), events: [], output: output)
+        switch (object.value("layout"), object.value("world")) {
+        case (.some, .some):
+            throw ValidationError(object.path("world"), "give either \"layout\" or \"world\", not both")
+        case (nil, nil):
+            throw ValidationError(root, "missing required key \"layout\" (a collection view) or \"world\" (free items)")
+        case (.some, nil):
+            let (scene, dynamicsDocument) = try decodeLayoutScene(object)
+            scenario.scene = .layout(scene)
+            if let events = object.value("events") {
+                scenario.events = try EventDecoder.decode(
+                    events, at: object.path("events"), scenario: scenario, scene: scene, dynamicsDocument: dynamicsDocument)
+            }
+        case (nil, .some(let world)):
+            for key in layoutOnlyKeys where object.has(key) {
+                throw ValidationError(object.path(key), "\"\(key)\" belongs to layout scenes; a world scene has \"world.bounds\"")
+            }
+            let (scene, sources) = try WorldDecoder.decodeWithSources(world, at: object.path("world"))
+            scenario.scene = .world(scene)
+            if let events = object.value("events") {
+                scenario.events = try decodeWorldEvents(
+                    events, at: object.path("events"), scene: scene, sources: sources, frames: frames)
+            }
+        }
+        return scenario
+    }
+
+    static func decodeLayoutScene(_ object: ObjectReader) throws -> (LayoutScene, dynamicsDocument: JSONValue) {
         let viewport = try object.required("viewport") { value, path in try decodeSize(value, at: path) }
         let layout = try object.required("layout") { value, path in
             try LayoutDecoder.decodeFlow(value, at: path, viewport: viewport)
@@ -33,16 +65,24 @@ public enum ScenarioDecoder {
         } ?? .zero
         let dynamicsDocument = object.value("dynamics") ?? .object(JSONObject([("type", .string("none"))]))
         let dynamics = try DynamicsDecoder.decode(dynamicsDocument, at: object.path("dynamics"))
-        let output = try object.optional("output", decodeOutput) ?? Scenario.OutputOptions()
-        var scenario = Scenario(
-            name: name, description: description, clock: clock, frames: frames, seed: seed,
-            viewport: viewport, contentOffset: contentOffset, layout: layout, dynamics: dynamics,
-            events: [], output: output)
-        if let events = object.value("events") {
-            scenario.events = try EventDecoder.decode(
-                events, at: object.path("events"), scenario: scenario, dynamicsDocument: dynamicsDocument)
+        return (LayoutScene(viewport: viewport, contentOffset: contentOffset, layout: layout, dynamics: dynamics), dynamicsDocument)
+    }
+
+    static func decodeWorldEvents(
+        _ value: JSONValue, at path: JSONPath, scene: WorldScene, sources: [(id: String?, json: JSONValue)], frames: Int
+    ) throws -> [ScenarioEvent] {
+        let list = try value.array(at: path)
+        var entries: [(event: JSONValue, path: JSONPath, frame: Int)] = []
+        for (i, entry) in list.enumerated() {
+            let eventPath = path.appending(i)
+            let object = try entry.object(at: eventPath)
+            guard let frameValue = object["frame"] else {
+                throw ValidationError(eventPath, "missing required key \"frame\"")
+            }
+            let frame = try frameValue.integer(at: eventPath.appending("frame"), in: 0...Int(Int32.max))
+            entries.append((entry, eventPath, frame))
         }
-        return scenario
+        return try WorldEventDecoder.decode(entries, scene: scene, behaviorSources: sources, frames: frames)
     }
 
     static func decodeName(_ value: JSONValue, at path: JSONPath) throws -> String {

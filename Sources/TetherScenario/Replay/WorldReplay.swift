@@ -1,0 +1,78 @@
+import TetherLayout
+
+/// Plays a world scene (UIKit Dynamics without a layout) frame by frame: the frame's behavior
+/// events, then one step of the animator. Rows are the items in declaration order, kind `item`,
+/// section 0; "visible" items are those whose rotated frame meets the reference bounds.
+public struct WorldReplay: SceneReplay {
+    public let scenario: Scenario
+    public let scene: WorldScene
+    public private(set) var animator: DynamicAnimator
+    public private(set) var frame = 0
+    public private(set) var restingSince: Int?
+    public private(set) var contactEvents: [ContactEvent] = []
+    private var nextEvent = 0
+
+    public init(_ scenario: Scenario) {
+        guard case .world(let scene) = scenario.scene else { preconditionFailure("WorldReplay plays world scenes") }
+        self.scenario = scenario
+        self.scene = scene
+        animator = DynamicAnimator(scene: scene)
+    }
+
+    public var world: World { animator.world }
+    public var hasPendingEvents: Bool { nextEvent < scenario.events.count }
+
+    public mutating func advance() throws(ReplayError) {
+        while nextEvent < scenario.events.count, scenario.events[nextEvent].frame == frame {
+            switch scenario.events[nextEvent].action {
+            case .addBehavior(let id, let behavior): animator.add(behavior, id: id)
+            case .removeBehavior(let id): animator.remove(id: id)
+            case .replaceBehavior(let id, let behavior): animator.replace(id: id, with: behavior)
+            default: break  // layout events never reach a world scene (the decoder rejects them)
+            }
+            nextEvent += 1
+        }
+        animator.step(timeStep: scenario.clock.frameDuration, substeps: scenario.clock.substeps)
+        frame += 1
+        contactEvents = animator.world.contactEvents
+        if let body = animator.world.firstNonFiniteBody {
+            throw .simulationFailed(frame: frame, reason: "item \(itemName(of: body)) has a non-finite position or velocity")
+        }
+        if animator.world.isPaused {
+            if restingSince == nil { restingSince = frame }
+        } else {
+            restingSince = nil
+        }
+    }
+
+    /// The id of the item a body stands for.
+    public func itemName(of body: BodyID) -> String {
+        animator.bodies.firstIndex(of: body).map { "\"\(scene.items[$0].id)\"" } ?? "#\(body.rawValue)"
+    }
+
+    public func frameRecord(items: Scenario.ItemSelection) -> FrameRecord {
+        let bounds = Rect(x: scene.bounds.origin.x, y: scene.bounds.origin.y, width: scene.bounds.size.x, height: scene.bounds.size.y)
+        var rows: [ElementRow] = []
+        rows.reserveCapacity(scene.items.count)
+        for (i, item) in scene.items.enumerated() {
+            let body = animator.bodies[i]
+            let center = animator.world.position(of: body)
+            let rotation = animator.world.rotation(of: body)
+            if items == .visible && !Self.boundingBox(center: center, size: item.size, rotation: rotation).intersects(bounds) {
+                continue
+            }
+            rows.append(
+                ElementRow(
+                    section: 0, item: i, kind: .item, id: item.id, center: center,
+                    size: Size(width: item.size.x, height: item.size.y), angle: rotation.angle))
+        }
+        return FrameRecord(index: frame, time: Double(frame) / Double(scenario.clock.hz), contentOffset: nil, rows: rows)
+    }
+
+    /// The axis-aligned box around a rotated rectangle.
+    static func boundingBox(center: Vec2, size: Vec2, rotation: Rotation) -> Rect {
+        let hx = 0.5 * (abs(rotation.c) * size.x + abs(rotation.s) * size.y)
+        let hy = 0.5 * (abs(rotation.s) * size.x + abs(rotation.c) * size.y)
+        return Rect(x: center.x - hx, y: center.y - hy, width: 2 * hx, height: 2 * hy)
+    }
+}
