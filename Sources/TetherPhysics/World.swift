@@ -45,6 +45,8 @@ public struct World: Sendable {
     /// True once every body has been still for `World.restDuration`; stepping then does nothing
     /// until `wake()` (which every change to the world calls).
     public internal(set) var isPaused = false
+    /// Whether the world may pause at rest (benchmarks turn it off to measure every step).
+    public var allowsPause = true
     /// Simulated time every body has been still.
     var restTime = 0.0
 

@@ -15,12 +15,15 @@ public protocol LayoutDynamics: Sendable {
     func indices(intersecting rect: Rect) -> [Int]
     /// The physics world, for checks and statistics.
     var world: World { get }
+    /// Lets the world pause at rest, or not (benchmarks measure every step).
+    mutating func setAllowsPause(_ allowed: Bool)
 }
 
 /// Attributes straight from the layout (`"dynamics": {"type": "none"}`).
 public struct StaticDynamics: LayoutDynamics {
     public let layoutAttributes: [LayoutAttributes]
-    public let world = World()
+    public private(set) var world = World()
+    public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
     private let index: LayoutIndex
 
     public init(layout: any CollectionLayout) {

@@ -109,6 +109,8 @@ public struct SpringyDynamics: LayoutDynamics {
 
     // MARK: Stepping
 
+    public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
+
     public mutating func step(timeStep: Double, substeps: Int) {
         if let nearRest = configuration.nearRestDamping { applyNearRestDamping(nearRest) }
         world.step(timeStep: timeStep, substeps: substeps)

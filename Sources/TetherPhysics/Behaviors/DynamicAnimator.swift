@@ -225,6 +225,9 @@ public struct DynamicAnimator: Sendable {
 
     // MARK: Stepping
 
+    /// Lets the world pause at rest, or not (benchmarks measure every step).
+    public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
+
     public mutating func step(timeStep: Double, substeps: Int) {
         if installed.contains(where: { entry in
             if case .snap = entry.behavior { return true }

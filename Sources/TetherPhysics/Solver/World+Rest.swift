@@ -25,6 +25,6 @@ extension World {
             fastest.linear <= Self.restSpeed * Self.restSpeed
             && fastest.angular <= Self.restAngularSpeed * Self.restAngularSpeed
         restTime = still ? restTime + timeStep : 0
-        if restTime >= Self.restDuration { isPaused = true }
+        if allowsPause && restTime >= Self.restDuration { isPaused = true }
     }
 }

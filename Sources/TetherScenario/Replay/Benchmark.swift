@@ -19,7 +19,11 @@ public struct Benchmark: Sendable {
         public var itemFramesPerSecond: Double { Double(itemFrames) / medianSeconds }
     }
 
-    public static func run(_ scenario: Scenario, repeats: Int) throws -> Result {
+    /// Times `repeats` runs. Pausing at rest is off unless `allowsPause`, so every frame is stepped
+    /// (as in the reference engines' figures, which ran with sleeping off).
+    public static func run(_ scenario: Scenario, repeats: Int, allowsPause: Bool = false) throws -> Result {
+        var scenario = scenario
+        scenario.allowsPause = allowsPause
         var seconds: [Double] = []
         var itemFrames = 0
         let clock = ContinuousClock()

@@ -29,6 +29,7 @@ public struct Replay: SceneReplay {
         case .none: dynamics = StaticDynamics(layout: layout)
         case .springy(let configuration): dynamics = SpringyDynamics(layout: layout, configuration: configuration)
         }
+        dynamics.setAllowsPause(scenario.allowsPause)
         // The first layout pass creates the springs for what is visible at rest.
         dynamics.contentOffsetDidChange(by: .zero, touchLocation: nil, visibleRect: visibleRect)
     }

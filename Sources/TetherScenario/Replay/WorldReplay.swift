@@ -17,6 +17,7 @@ public struct WorldReplay: SceneReplay {
         self.scenario = scenario
         self.scene = scene
         animator = DynamicAnimator(scene: scene)
+        animator.setAllowsPause(scenario.allowsPause)
     }
 
     public var world: World { animator.world }

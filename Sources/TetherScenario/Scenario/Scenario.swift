@@ -14,6 +14,9 @@ public struct Scenario: Sendable {
     /// Sorted by frame, file order within a frame.
     public var events: [ScenarioEvent]
     public var output: OutputOptions
+    /// Whether the world may pause when everything is at rest (UIKit's behavior). Not a file key:
+    /// `tether bench` turns it off so every step is measured, as the reference engines were.
+    public var allowsPause = true
 
     public enum Scene: Sendable {
         case layout(LayoutScene)
