@@ -15,6 +15,8 @@ public struct World: Sendable {
     /// common case and have their own fast rows; everything else is a general distance joint.
     @usableFromInline var anchorSprings: [AnchorSpring] = []
     @usableFromInline var distanceJoints: [DistanceJoint] = []
+    /// The iOS 9 attachment kinds (limit, weld, pin, slider): see `World+Attachments.swift`.
+    var attachmentJoints = AttachmentJoints()
     /// Joint id → where the joint is stored, or nil for a free id.
     var jointLocations: [JointLocation?] = []
     var freeJointIDs: [Int32] = []
@@ -22,6 +24,11 @@ public struct World: Sendable {
     enum JointLocation: Sendable, Hashable {
         case anchorSpring(Int)
         case distance(Int)
+        // Attachment joints (World+Attachments.swift).
+        case limit(Int)
+        case weld(Int)
+        case revolute(Int)
+        case prismatic(Int)
     }
 
     /// Time simulated so far, in steps.
@@ -81,6 +88,7 @@ public struct World: Sendable {
         let attached =
             anchorSprings.filter { $0.body == id }.map(\.id)
             + distanceJoints.filter { $0.bodyA == id || $0.bodyB == id }.map(\.id)
+            + attachmentJoints.ids(attachedTo: id)
         for joint in attached { destroyJoint(joint) }
         let last = states.count - 1
         if slot != last {
@@ -181,7 +189,7 @@ public struct World: Sendable {
 
     // MARK: Joints
 
-    public var jointCount: Int { anchorSprings.count + distanceJoints.count }
+    public var jointCount: Int { anchorSprings.count + distanceJoints.count + attachmentJoints.count }
 
     @discardableResult
     public mutating func createDistanceJoint(_ definition: DistanceJointDefinition) -> JointID {
@@ -227,6 +235,8 @@ public struct World: Sendable {
                 jointLocations[Int(distanceJoints[slot].id.rawValue)] = .distance(slot)
             }
             distanceJoints.removeLast()
+        case .limit, .weld, .revolute, .prismatic:
+            removeAttachmentJoint(at: location)
         }
         jointLocations[Int(id.rawValue)] = nil
         freeJointIDs.append(id.rawValue)
@@ -254,7 +264,7 @@ public struct World: Sendable {
             (anchorSprings[slot].length, anchorSprings[slot].frequency, anchorSprings[slot].dampingRatio) = new
         case .distance(let slot):
             (distanceJoints[slot].length, distanceJoints[slot].frequency, distanceJoints[slot].dampingRatio) = new
-        case nil:
+        case nil, .limit, .weld, .revolute, .prismatic:
             return
         }
     }
@@ -268,7 +278,7 @@ public struct World: Sendable {
         case .distance(let slot):
             let j = distanceJoints[slot]
             return (j.length, j.frequency, j.dampingRatio)
-        case nil:
+        case nil, .limit, .weld, .revolute, .prismatic:
             return nil
         }
     }
@@ -282,6 +292,8 @@ public struct World: Sendable {
         case .distance(let slot):
             let j = distanceJoints[slot]
             return (worldPoint(j.bodyA, j.localAnchorA), worldPoint(j.bodyB, j.localAnchorB))
+        case .some(let location):
+            return attachmentAnchorPoints(at: location)
         case nil:
             return nil
         }

@@ -25,7 +25,7 @@ extension World {
         }
         let hasForces = self.hasForces
         let bodyCount = states.count
-        let isCoupled = !distanceJoints.isEmpty
+        let isCoupled = !distanceJoints.isEmpty || !attachmentJoints.isEmpty
         var fastest = (linear: 0.0, angular: 0.0)
         states.withUnsafeMutableBufferPointer { bodies in
             properties.withUnsafeMutableBufferPointer { props in
@@ -37,9 +37,13 @@ extension World {
                             for j in joints.indices { joints[j].prepareSubstep(bodies) }
                             for j in joints.indices { joints[j].warmStart(bodies) }
                             for j in joints.indices { joints[j].solve(bodies, useBias: true) }
+                            attachmentJoints.prepareSubstep(bodies)
+                            attachmentJoints.warmStart(bodies)
+                            attachmentJoints.solve(bodies, useBias: true)
                             fastest = Self.integratePositions(bodies, count: bodyCount, h: h)
                             if isCoupled { AnchorSpring.solve(springs, bodies, first: false, relax: true) }
                             for j in joints.indices { joints[j].solve(bodies, useBias: false) }
+                            attachmentJoints.solve(bodies, useBias: false)
                         }
                     }
                 }
@@ -78,6 +82,7 @@ extension World {
                 let b = Int(slots[Int(distanceJoints[j].bodyB.rawValue)])
                 distanceJoints[j].prepare(slotA: a, slotB: b, properties: props, h: h)
             }
+            attachmentJoints.prepare(bodySlots: slots, properties: props, h: h)
         }
     }
 
