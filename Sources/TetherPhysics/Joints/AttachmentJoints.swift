@@ -6,6 +6,11 @@
 /// velocity the positions will actually move with, `v − ½·Δv_smooth` (smooth forces are
 /// trapezoidal), so `Ċ` there is `J·v − ½·J·Δv_smooth`; in the relax pass it sees `J·v`.
 /// Every joint keeps its accumulated impulses from one substep to the next as the warm start.
+/// Errors, levers and effective masses are measured at the start of each substep; the relax pass
+/// measures the levers (and what one-sided rows test) again after the positions moved, as Box2D
+/// does in every solve: with the substep-start levers the relax pass leaves a radial velocity of
+/// about h·ω²·r and a pinned pendulum loses about 1 % of its energy per swing; with fresh ones
+/// the energy stays within 0.1 %.
 ///
 /// Conventions: A may be missing (the world, slot 0 of the body arrays); `C` is measured from A
 /// to B; a positive impulse pushes B along the row's direction and A against it.

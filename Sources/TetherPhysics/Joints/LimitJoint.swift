@@ -75,6 +75,12 @@ extension LimitJoint {
     }
 
     mutating func prepareSubstep(_ states: UnsafeMutableBufferPointer<BodyState>) {
+        measure(states)
+        if mass == 0 { impulse = 0 }
+    }
+
+    /// Levers, axis, gap and mass from the bodies' current positions.
+    private mutating func measure(_ states: UnsafeMutableBufferPointer<BodyState>) {
         let a = states[bodies.slotA]
         let b = states[bodies.slotB]
         leverA = a.rotation.rotate(localAnchorA)
@@ -84,7 +90,6 @@ extension LimitJoint {
         gap = maxLength - distance
         // Coincident points have no direction; they are also well inside the rope.
         mass = distance > 0 ? bodies.axialMass(axis: u, leverA: leverA, leverB: leverB) : 0
-        if mass == 0 { impulse = 0 }
     }
 
     func warmStart(_ states: UnsafeMutableBufferPointer<BodyState>) {
@@ -92,15 +97,10 @@ extension LimitJoint {
     }
 
     mutating func solve(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+        // Relaxing, after the positions moved: levers, axis and gap as they are now.
+        if !useBias { measure(states) }
         if mass == 0 { return }
-        var c = gap
-        if !useBias {
-            // After the positions moved: the gap now, for the speculative test.
-            let a = states[bodies.slotA]
-            let b = states[bodies.slotB]
-            c = maxLength
-                - ((b.position + b.rotation.rotate(localAnchorB)) - (a.position + a.rotation.rotate(localAnchorA))).length
-        }
+        let c = gap
         let v = bodies.velocities(states, useBias: useBias)
         let cdot = -axis.dot(v.point(leverA: leverA, leverB: leverB))
         let (bias, massScale, impulseScale) = bodies.oneSidedCoefficients(c, useBias: useBias)

@@ -96,6 +96,13 @@ extension PrismaticJoint {
     }
 
     mutating func prepareSubstep(_ states: UnsafeMutableBufferPointer<BodyState>) {
+        measure(states, angle: true)
+        if axialMass == 0 { (lowerImpulse, upperImpulse) = (0, 0) }
+    }
+
+    /// Levers, axes, translation, masses and errors from the bodies' current positions (the
+    /// angle error only when asked: the relax pass does not need it).
+    private mutating func measure(_ states: UnsafeMutableBufferPointer<BodyState>, angle: Bool) {
         let a = states[bodies.slotA]
         let b = states[bodies.slotB]
         let rA = a.rotation.rotate(localAnchorA)
@@ -106,7 +113,6 @@ extension PrismaticJoint {
         normal = axis.perpendicular
         translation = axis.dot(d)
         axialMass = bodies.axialMass(axis: axis, leverA: leverA, leverB: leverB)
-        if axialMass == 0 { (lowerImpulse, upperImpulse) = (0, 0) }
 
         let iA = bodies.inverseInertiaA
         let iB = bodies.inverseInertiaB
@@ -117,7 +123,7 @@ extension PrismaticJoint {
         mass = SymmetricMatrix2(
             inverting: bodies.inverseMassA + bodies.inverseMassB + iA * s1 * s1 + iB * s2 * s2,
             iA * s1 + iB * s2, turns ? k22 : 1)
-        error = Vec2(normal.dot(d), turns ? a.rotation.angle(to: b.rotation, from: referenceRotation) : 0)
+        error = Vec2(normal.dot(d), turns && angle ? a.rotation.angle(to: b.rotation, from: referenceRotation) : 0)
     }
 
     func warmStart(_ states: UnsafeMutableBufferPointer<BodyState>) {
@@ -126,6 +132,8 @@ extension PrismaticJoint {
     }
 
     mutating func solve(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+        // Relaxing, after the positions moved: geometry and translation as they are now.
+        if !useBias { measure(states, angle: false) }
         if hasLimits && axialMass > 0 { solveLimits(states, useBias: useBias) }
         let soft = useBias ? bodies.softness : Softness.rigid
         let v = bodies.velocities(states, useBias: useBias)
@@ -136,14 +144,7 @@ extension PrismaticJoint {
     }
 
     private mutating func solveLimits(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
-        var t = translation
-        if !useBias {
-            // After the positions moved: the translation now, for the speculative test.
-            let a = states[bodies.slotA]
-            let b = states[bodies.slotB]
-            let d = (b.position + b.rotation.rotate(localAnchorB)) - (a.position + a.rotation.rotate(localAnchorA))
-            t = a.rotation.rotate(localAxisA).dot(d)
-        }
+        let t = translation
         do {  // lower: C = t − lower ≥ 0, pushes B along +u
             let cdot = axis.dot(bodies.velocities(states, useBias: useBias).point(leverA: leverA, leverB: leverB))
             let (bias, massScale, impulseScale) = bodies.oneSidedCoefficients(t - lowerTranslation, useBias: useBias)

@@ -28,14 +28,17 @@ public struct RevoluteJointDefinition: Sendable, Hashable {
 
 /// A revolute joint in Box2D v3's style. Rows in solve order:
 ///
-/// 1. friction (a motor with target speed 0): `Ċ = ω_B − ω_A`, `Δλ = −Ċ/(I_A⁻¹ + I_B⁻¹)`, the
-///    accumulated λ clamped to ±frictionTorque·h (so the whole substep's friction impulse is
-///    bounded, warm start included). Never biased; in the biased pass it sees the velocity the
-///    angle will move with.
-/// 2. lower limit `C = θ − lower`, upper limit `C = upper − θ`, θ the relative angle from
+/// 1. lower limit `C = θ − lower`, upper limit `C = upper − θ`, θ the relative angle from
 ///    creation; one-sided (λ ≥ 0), speculative while `C > 0` (rigid, bias C/h), soft-rigid below
 ///    while biased, rigid when relaxing. The relax pass measures θ afresh.
-/// 3. the point row at the pin, as the weld's.
+/// 2. the point row at the pin, as the weld's.
+/// 3. friction (a motor with target speed 0): `Ċ = ω_B − ω_A`, `Δλ = −Ċ/(I_A⁻¹ + I_B⁻¹)`, the
+///    accumulated λ clamped to ±frictionTorque·h (so the whole substep's friction impulse is
+///    bounded, warm start included). Never biased; in the biased pass it sees the velocity the
+///    angle will move with. Box2D solves its motor before the point row; here friction comes
+///    last, so each pass ends with the relative spin the friction allows: solved first, the
+///    point row's correction (its mass couples spin and translation) left a residual spin every
+///    pass and a bar held by a friction above its gravity torque crept (and gained energy).
 struct RevoluteJoint: AttachmentJoint {
     var id: JointID
     var bodyA: BodyID?
@@ -97,11 +100,16 @@ extension RevoluteJoint {
     mutating func prepareSubstep(_ states: UnsafeMutableBufferPointer<BodyState>) {
         let a = states[bodies.slotA]
         let b = states[bodies.slotB]
-        leverA = a.rotation.rotate(localAnchorA)
-        leverB = b.rotation.rotate(localAnchorB)
+        updateLevers(states)
         pointError = (b.position + leverB) - (a.position + leverA)
-        pointMass = bodies.pointMass(leverA: leverA, leverB: leverB)
         if hasLimits && angularMass > 0 { angle = a.rotation.angle(to: b.rotation, from: referenceRotation) }
+    }
+
+    /// Levers and point mass for the bodies' current rotations.
+    private mutating func updateLevers(_ states: UnsafeMutableBufferPointer<BodyState>) {
+        leverA = states[bodies.slotA].rotation.rotate(localAnchorA)
+        leverB = states[bodies.slotB].rotation.rotate(localAnchorB)
+        pointMass = bodies.pointMass(leverA: leverA, leverB: leverB)
     }
 
     func warmStart(_ states: UnsafeMutableBufferPointer<BodyState>) {
@@ -110,14 +118,9 @@ extension RevoluteJoint {
     }
 
     mutating func solve(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+        // Relaxing, after the positions moved: the levers as they are now.
+        if !useBias { updateLevers(states) }
         if angularMass > 0 {
-            if frictionTorque > 0 {
-                let cdot = bodies.velocities(states, useBias: useBias).angular
-                let newImpulse = min(max(frictionImpulse - angularMass * cdot, -maxFrictionImpulse), maxFrictionImpulse)
-                let delta = newImpulse - frictionImpulse
-                frictionImpulse = newImpulse
-                bodies.apply(.zero, leverA: leverA, leverB: leverB, angular: delta, to: states)
-            }
             if hasLimits { solveLimits(states, useBias: useBias) }
         }
         let soft = useBias ? bodies.softness : Softness.rigid
@@ -126,6 +129,13 @@ extension RevoluteJoint {
         let delta = -soft.massScale * pointMass.times(cdot) - soft.impulseScale * pointImpulse
         pointImpulse += delta
         bodies.apply(delta, leverA: leverA, leverB: leverB, to: states)
+        if frictionTorque > 0 && angularMass > 0 {
+            let cdot = bodies.velocities(states, useBias: useBias).angular
+            let newImpulse = min(max(frictionImpulse - angularMass * cdot, -maxFrictionImpulse), maxFrictionImpulse)
+            let delta = newImpulse - frictionImpulse
+            frictionImpulse = newImpulse
+            bodies.apply(.zero, leverA: leverA, leverB: leverB, angular: delta, to: states)
+        }
     }
 
     private mutating func solveLimits(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {

@@ -67,10 +67,15 @@ extension WeldJoint {
     mutating func prepareSubstep(_ states: UnsafeMutableBufferPointer<BodyState>) {
         let a = states[bodies.slotA]
         let b = states[bodies.slotB]
-        leverA = a.rotation.rotate(localAnchorA)
-        leverB = b.rotation.rotate(localAnchorB)
+        updateLevers(states)
         linearError = (b.position + leverB) - (a.position + leverA)
         angularError = angularMass > 0 ? a.rotation.angle(to: b.rotation, from: referenceRotation) : 0
+    }
+
+    /// Levers and point mass for the bodies' current rotations.
+    private mutating func updateLevers(_ states: UnsafeMutableBufferPointer<BodyState>) {
+        leverA = states[bodies.slotA].rotation.rotate(localAnchorA)
+        leverB = states[bodies.slotB].rotation.rotate(localAnchorB)
         pointMass = bodies.pointMass(leverA: leverA, leverB: leverB)
     }
 
@@ -79,6 +84,8 @@ extension WeldJoint {
     }
 
     mutating func solve(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+        // Relaxing, after the positions moved: the levers as they are now.
+        if !useBias { updateLevers(states) }
         let soft = useBias ? bodies.softness : Softness.rigid
         if angularMass > 0 {
             let v = bodies.velocities(states, useBias: useBias)
