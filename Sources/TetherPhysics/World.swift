@@ -22,6 +22,8 @@ public struct World: Sendable {
     /// UIKit's contact callbacks of the last step, in contact-key order.
     public internal(set) var contactEvents: [ContactEvent] = []
 
+    /// The iOS 9 attachment kinds (limit, weld, pin, slider): see `World+Attachments.swift`.
+    var attachmentJoints = AttachmentJoints()
     /// Joint id → where the joint is stored, or nil for a free id.
     var jointLocations: [JointLocation?] = []
     var freeJointIDs: [Int32] = []
@@ -29,6 +31,11 @@ public struct World: Sendable {
     enum JointLocation: Sendable, Hashable {
         case anchorSpring(Int)
         case distance(Int)
+        // Attachment joints (World+Attachments.swift).
+        case limit(Int)
+        case weld(Int)
+        case revolute(Int)
+        case prismatic(Int)
     }
 
     /// Time simulated so far, in steps.
@@ -90,6 +97,7 @@ public struct World: Sendable {
         let attached =
             anchorSprings.filter { $0.body == id }.map(\.id)
             + distanceJoints.filter { $0.bodyA == id || $0.bodyB == id }.map(\.id)
+            + attachmentJoints.ids(attachedTo: id)
         for joint in attached { destroyJoint(joint) }
         contacts.removeAll { $0.bodyA == id || $0.bodyB == id }
         let last = states.count - 1
@@ -191,7 +199,7 @@ public struct World: Sendable {
 
     // MARK: Joints
 
-    public var jointCount: Int { anchorSprings.count + distanceJoints.count }
+    public var jointCount: Int { anchorSprings.count + distanceJoints.count + attachmentJoints.count }
 
     @discardableResult
     public mutating func createDistanceJoint(_ definition: DistanceJointDefinition) -> JointID {
@@ -237,6 +245,8 @@ public struct World: Sendable {
                 jointLocations[Int(distanceJoints[slot].id.rawValue)] = .distance(slot)
             }
             distanceJoints.removeLast()
+        case .limit, .weld, .revolute, .prismatic:
+            removeAttachmentJoint(at: location)
         }
         jointLocations[Int(id.rawValue)] = nil
         freeJointIDs.append(id.rawValue)
@@ -264,7 +274,7 @@ public struct World: Sendable {
             (anchorSprings[slot].length, anchorSprings[slot].frequency, anchorSprings[slot].dampingRatio) = new
         case .distance(let slot):
             (distanceJoints[slot].length, distanceJoints[slot].frequency, distanceJoints[slot].dampingRatio) = new
-        case nil:
+        case nil, .limit, .weld, .revolute, .prismatic:
             return
         }
     }
@@ -278,7 +288,7 @@ public struct World: Sendable {
         case .distance(let slot):
             let j = distanceJoints[slot]
             return (j.length, j.frequency, j.dampingRatio)
-        case nil:
+        case nil, .limit, .weld, .revolute, .prismatic:
             return nil
         }
     }
@@ -292,6 +302,8 @@ public struct World: Sendable {
         case .distance(let slot):
             let j = distanceJoints[slot]
             return (worldPoint(j.bodyA, j.localAnchorA), worldPoint(j.bodyB, j.localAnchorB))
+        case .some(let location):
+            return attachmentAnchorPoints(at: location)
         case nil:
             return nil
         }

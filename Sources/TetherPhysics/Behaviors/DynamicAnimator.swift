@@ -80,13 +80,8 @@ public struct DynamicAnimator: Sendable {
         var entry = InstalledBehavior(id: id, behavior: behavior, measuredLength: measuredLength)
         switch behavior {
         case .attachment(let a):
-            let definition = DistanceJointDefinition(
-                bodyA: a.toItem.map { bodies[$0] }, localAnchorA: a.toItem == nil ? a.anchor : a.toOffset,
-                bodyB: bodies[a.item], localAnchorB: a.offset, length: a.length ?? measuredLength,
-                frequency: a.frequency, dampingRatio: a.damping)
-            let joint = world.createDistanceJoint(definition)
-            entry.joints = [joint]
-            entry.measuredLength = world.spring(of: joint)?.length
+            entry.joints = [createAttachment(a, measuredLength: measuredLength)]
+            if a.kind == .spring { entry.measuredLength = world.spring(of: entry.joints[0])?.length }
         case .snap(let snap):
             let f = Self.snapFrequency
             entry.joints = [
@@ -109,6 +104,35 @@ public struct DynamicAnimator: Sendable {
             break
         }
         return entry
+    }
+
+    /// The joint for each attachment kind: spring or rod (distance joint), rope (limit), weld
+    /// (fixed), revolute (pin) and prismatic (sliding). Body B is the attached item; A is the
+    /// other item, or the world when the attachment is to an anchor point.
+    private mutating func createAttachment(_ a: AttachmentBehavior, measuredLength: Double?) -> JointID {
+        let other = a.toItem.map { bodies[$0] }
+        let item = bodies[a.item]
+        switch a.kind {
+        case .spring:
+            return world.createDistanceJoint(
+                DistanceJointDefinition(
+                    bodyA: other, localAnchorA: a.toItem == nil ? a.anchor : a.toOffset, bodyB: item,
+                    localAnchorB: a.offset, length: a.length ?? measuredLength, frequency: a.frequency,
+                    dampingRatio: a.damping))
+        case .limit:
+            return world.createLimitJoint(
+                LimitJointDefinition(
+                    bodyA: other, localAnchorA: a.toItem == nil ? a.anchor : a.toOffset, bodyB: item,
+                    localAnchorB: a.offset, maxLength: a.length))
+        case .fixed:
+            return world.createWeldJoint(WeldJointDefinition(bodyA: other, bodyB: item, anchor: a.anchor))
+        case .pin:
+            return world.createRevoluteJoint(
+                RevoluteJointDefinition(bodyA: other, bodyB: item, anchor: a.anchor, angleRange: a.range, frictionTorque: a.frictionTorque))
+        case .sliding:
+            return world.createPrismaticJoint(
+                PrismaticJointDefinition(bodyA: other, bodyB: item, anchor: a.anchor, axis: a.axis, translationRange: a.range))
+        }
     }
 
     private mutating func release(_ entry: InstalledBehavior) {

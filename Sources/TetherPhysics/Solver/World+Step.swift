@@ -27,7 +27,7 @@ extension World {
         updateContacts(timeStep: timeStep)
         prepareContacts(h: h)
         let bodyCount = states.count
-        let isCoupled = !distanceJoints.isEmpty || !contacts.isEmpty
+        let isCoupled = !distanceJoints.isEmpty || !attachmentJoints.isEmpty || !contacts.isEmpty
         var fastest = (linear: 0.0, angular: 0.0)
         states.withUnsafeMutableBufferPointer { bodies in
             properties.withUnsafeMutableBufferPointer { props in
@@ -40,11 +40,15 @@ extension World {
                             for j in joints.indices { joints[j].prepareSubstep(bodies) }
                             for j in joints.indices { joints[j].warmStart(bodies) }
                             for j in joints.indices { joints[j].solve(bodies, useBias: true) }
+                            attachmentJoints.prepareSubstep(bodies)
+                            attachmentJoints.warmStart(bodies)
+                            attachmentJoints.solve(bodies, useBias: true)
                             for c in contacts.indices { contacts[c].warmStart(bodies) }
                             for c in contacts.indices { contacts[c].solve(bodies, h: h, useBias: true) }
                             fastest = Self.integratePositions(bodies, count: bodyCount, h: h)
                             if isCoupled { AnchorSpring.solve(springs, bodies, first: false, relax: true) }
                             for j in joints.indices { joints[j].solve(bodies, useBias: false) }
+                            attachmentJoints.solve(bodies, useBias: false)
                             for c in contacts.indices { contacts[c].solve(bodies, h: h, useBias: false) }
                         }
                         for c in contacts.indices { contacts[c].applyRestitution(bodies) }
@@ -101,6 +105,7 @@ extension World {
                 let b = Int(slots[Int(distanceJoints[j].bodyB.rawValue)])
                 distanceJoints[j].prepare(slotA: a, slotB: b, properties: props, h: h)
             }
+            attachmentJoints.prepare(bodySlots: slots, properties: props, h: h)
         }
     }
 
