@@ -53,7 +53,8 @@ extension RenderRecording {
                 slot = table.count - 1
                 slots[element.key] = slot
             }
-            current!.placements.append(Placement(element: slot, center: Vec2(cx, cy), angle: angle))
+            let size = table[slot].size == element.size ? nil : element.size
+            current!.placements.append(Placement(element: slot, center: Vec2(cx, cy), angle: angle, size: size))
         }
         if let current { frames.append(current) }
         var result = base

@@ -50,7 +50,7 @@ public enum CheckReport {
                 sections.append((PlayerScene(recording: actual), notes))
                 continue
             }
-            let comparison = compare(golden: golden.frames, actual: actual.frames)
+            let comparison = compare(golden: golden.frames, actual: actual.frames, elements: golden.elements)
             var recording = actual
             recording.elements = golden.elements  // a superset of the run's table, same slots
             let scene = PlayerScene(
@@ -73,10 +73,12 @@ public enum CheckReport {
             sections: sections)
     }
 
-    /// Per frame of the run (matched to the golden by frame number): the slots whose center or
-    /// angle differ or that the golden does not draw, and the largest difference of a center
-    /// or of the content offset, in points.
-    public static func compare(golden: [RenderFrame], actual: [RenderFrame]) -> (highlights: [[Int]], largest: [(frame: Int, value: Double)]) {
+    /// Per frame of the run (matched to the golden by frame number): the slots whose center,
+    /// size or angle differ or that the golden does not draw, and the largest difference of a
+    /// center, a size or the content offset, in points.
+    public static func compare(
+        golden: [RenderFrame], actual: [RenderFrame], elements: [RenderElement]
+    ) -> (highlights: [[Int]], largest: [(frame: Int, value: Double)]) {
         var byIndex: [Int: Int] = [:]  // lookups only
         for (i, f) in golden.enumerated() { byIndex[f.index] = i }
         var highlights: [[Int]] = []
@@ -97,7 +99,11 @@ public enum CheckReport {
                     slots.append(p.element)
                     continue
                 }
-                let d = max((p.center.x - e.center.x).magnitude, (p.center.y - e.center.y).magnitude)
+                var d = max((p.center.x - e.center.x).magnitude, (p.center.y - e.center.y).magnitude)
+                if let size = e.size {  // the golden's size, when it is not the table's (the run's)
+                    let table = elements[p.element].size
+                    d = max(d, (size.width - table.width).magnitude, (size.height - table.height).magnitude)
+                }
                 if d > 0.0005 || (p.angle - e.angle).magnitude > 0.0000005 { slots.append(p.element) }
                 worst = max(worst, d)
             }

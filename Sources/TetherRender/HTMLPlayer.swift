@@ -123,8 +123,9 @@ public enum HTMLPlayer {
                 const spring = t === main ? make("line", { class: "spring", "data-key": "spring " + key, display: "none" }, springs) : null;
                 return { rect, label, spring, w, h };
               });
-              return { frames: track.frames, nodes, shown: [] };
+              return { frames: track.frames, nodes, shown: [], layer, ghost: track.ghost };
             });
+            for (const track of tracks) if (track.ghost) content.appendChild(track.layer); // outlines over the run
             const touch = make("circle", { class: "touch", r: 22, fill: "rgba(40,90,220,.25)", stroke: "#2a5ad8", display: "none" }, content);
             const bar = make("rect", { class: "scroll-indicator", width: 3, rx: 1.5, fill: "rgba(0,0,0,.45)", display: "none" }, svg);
 

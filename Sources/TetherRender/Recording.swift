@@ -31,12 +31,15 @@ public struct Placement: Sendable, Hashable {
     public var angle: Double
     /// The spring's anchor while the element hangs on one.
     public var anchor: Vec2?
+    /// Set only when the size differs from the element table's (a CSV that disagrees with it).
+    public var size: Size?
 
-    public init(element: Int, center: Vec2, angle: Double = 0, anchor: Vec2? = nil) {
+    public init(element: Int, center: Vec2, angle: Double = 0, anchor: Vec2? = nil, size: Size? = nil) {
         self.element = element
         self.center = center
         self.angle = angle
         self.anchor = anchor
+        self.size = size
     }
 }
 
