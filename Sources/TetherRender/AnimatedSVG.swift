@@ -43,8 +43,9 @@ public enum AnimatedSVG {
         m.text("\" data-elements=\""); m.integer(r.elements.count)
         m.text("\" data-hz=\""); m.integer(r.hz)
         m.text("\" data-every=\""); m.integer(r.every)
-        m.line("\" font-family=\"sans-serif\">")
+        m.line("\" font-family=\"sans-serif\" font-size=\"11\" text-anchor=\"middle\">")
         m.line("<title>\(escapeXML(r.name)) (tether)</title>")
+        m.line("<style>text{fill:#fff}</style>")
         m.text("<defs><clipPath id=\"viewport\"><rect width=\""); m.number(w, 2)
         m.text("\" height=\""); m.number(h, 2); m.line("\"/></clipPath></defs>")
         m.text("<rect width=\""); m.number(w, 2); m.text("\" height=\""); m.number(h, 2)
@@ -84,7 +85,7 @@ public enum AnimatedSVG {
             if element.size.height >= 12 && element.size.width >= 12 {
                 m.text("<text x=\""); m.number(element.rest.x, 2)
                 m.text("\" y=\""); m.number(element.rest.y + 4, 2)
-                m.text("\" font-size=\"11\" fill=\"#fff\" text-anchor=\"middle\">")
+                m.text("\">")
                 m.text(element.kind == .cell ? String(element.item) : String(element.kind.rawValue.prefix(1).uppercased()) + String(element.section))
                 m.line("</text>")
             }

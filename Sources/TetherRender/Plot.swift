@@ -90,7 +90,7 @@ public struct Plot: Sendable {
 
     /// The chart as a standalone SVG document (or, with `standalone: false`, an inline `<svg>`).
     public func svg(width: Double = 720, height: Double = 360, standalone: Bool = true) -> [UInt8] {
-        let left = 64.0, right = 150.0, top = 34.0, bottom = 64.0
+        let left = 64.0, right = 150.0, top = 34.0, bottom = 84.0
         let plotW = width - left - right, plotH = height - top - bottom
         let xa = xAxis, ya = yAxis
         func px(_ x: Double) -> Double { left + (x - xa.lower) / (xa.upper - xa.lower) * plotW }
@@ -134,7 +134,7 @@ public struct Plot: Sendable {
         m.text("<rect x=\""); m.number(left, 2); m.text("\" y=\""); m.number(top, 2)
         m.text("\" width=\""); m.number(plotW, 2); m.text("\" height=\""); m.number(plotH, 2)
         m.line("\" fill=\"none\" stroke=\"#666\"/>")
-        m.text("<text x=\""); m.number(left + plotW / 2, 2); m.text("\" y=\""); m.number(height - 12, 2)
+        m.text("<text x=\""); m.number(left + plotW / 2, 2); m.text("\" y=\""); m.number(height - 8, 2)
         m.line("\" text-anchor=\"middle\">time (s)</text>")
         m.text("<text transform=\"translate(16 "); m.number(top + plotH / 2, 2)
         m.line(") rotate(-90)\" text-anchor=\"middle\">\(escapeXML(yLabel)) (\(escapeXML(unit)))</text>")
@@ -157,7 +157,7 @@ public struct Plot: Sendable {
             m.text("<line x1=\""); m.number(x, 2); m.text("\" x2=\""); m.number(x, 2)
             m.text("\" y1=\""); m.number(top, 2); m.text("\" y2=\""); m.number(top + plotH + 22, 2)
             m.line("\" stroke=\"#c33\" stroke-dasharray=\"3 3\"/>")
-            m.text("<text x=\""); m.number(x + 2, 2); m.text("\" y=\""); m.number(top + plotH + 30 + Double(i % 2) * 10, 2)
+            m.text("<text x=\""); m.number(x + 2, 2); m.text("\" y=\""); m.number(top + plotH + 30 + Double(i % 3) * 10, 2)
             m.line("\" fill=\"#c33\" font-size=\"9\">\(escapeXML(e.label))</text>")
             m.line("</g>")
         }
