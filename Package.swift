@@ -21,17 +21,20 @@ let package = Package(
         .target(name: "TetherLayout", dependencies: ["TetherPhysics"]),
         /// Scenario files (strict JSON decoding), replay, writers and golden comparison.
         .target(name: "TetherScenario", dependencies: ["TetherPhysics", "TetherLayout"]),
+        /// Pictures of replays: the HTML player, animated SVGs, plots and check reports.
+        .target(name: "TetherRender", dependencies: ["TetherScenario"]),
 
         // MARK: - Executable
 
         /// The command-line tool: parses arguments, calls the libraries, prints.
-        .executableTarget(name: "tether", dependencies: ["TetherScenario"]),
+        .executableTarget(name: "tether", dependencies: ["TetherScenario", "TetherRender"]),
 
         // MARK: - Tests
 
         .testTarget(name: "TetherPhysicsTests", dependencies: ["TetherPhysics"]),
         .testTarget(name: "TetherLayoutTests", dependencies: ["TetherLayout"]),
         .testTarget(name: "TetherScenarioTests", dependencies: ["TetherScenario"]),
+        .testTarget(name: "TetherRenderTests", dependencies: ["TetherRender"]),
         /// Runs the built `tether` binary and checks stdout, stderr and exit codes.
         .testTarget(name: "TetherCLITests", dependencies: ["tether"]),
     ]

@@ -1,11 +1,12 @@
 import Foundation
+import TetherRender
 import TetherScenario
 
 /// `tether check [SCENARIO…]`: replays scenarios and compares them with their golden CSVs.
 struct CheckCommand: TetherCommand {
     static let name = "check"
     static let abstract = "Compare scenarios with their golden files, or record new goldens."
-    static let usage = "tether check [<scenario.json> ...] [--golden DIR] [--record] [--tolerance X] [--set PATH=VALUE ...]"
+    static let usage = "tether check [<scenario.json> ...] [--golden DIR] [--record] [--tolerance X] [--report FILE.html] [--set PATH=VALUE ...]"
     static var help: String {
         """
         OVERVIEW: \(abstract)
@@ -21,6 +22,9 @@ struct CheckCommand: TetherCommand {
           --record                Write the goldens instead (atomically) and list what changed.
           --tolerance X           Largest absolute difference allowed in numeric columns (default 0:
                                   byte-exact, which is what deterministic replays promise).
+          --report FILE.html      Also write a page showing each failed scenario: the golden and the
+                                  new run overlaid, differing elements outlined, the largest
+                                  difference over time.
         \(CommonOptions.setHelp)
           -h, --help              Show help information.
 
@@ -33,12 +37,15 @@ struct CheckCommand: TetherCommand {
     var record: Bool
     var tolerance: Double
     var overrides: [ScenarioOverride]
+    var reportPath: String?
 
     init(parsing arguments: inout ArgumentList) throws(CommandError) {
         goldenDirectory = try arguments.option("--golden") ?? "golden"
         record = arguments.flag("--record")
         tolerance = try arguments.option("--tolerance", { Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }, expected: "a number ≥ 0") ?? 0
         overrides = try CommonOptions.overrides(&arguments)
+        reportPath = try arguments.option("--report")
+        if record && reportPath != nil { throw .usage("--report cannot be used with --record", command: Self.name) }
         files = try arguments.positionals()
         if files.isEmpty { files = try Self.bundledScenarios() }
     }
@@ -56,11 +63,13 @@ struct CheckCommand: TetherCommand {
     func run() throws(CommandError) -> ExitCode {
         var failed = 0
         var worst = ExitCode.success
+        var reported: [Scenario] = []
         for file in files {
             do {
                 let scenario = try CommonOptions.load(file, overrides: overrides)
                 let ok = try record ? recordGolden(scenario) : checkGolden(scenario, file: file)
                 if !ok {
+                    if reportPath != nil { reported.append(scenario) }
                     failed += 1
                     if worst == .success { worst = .mismatch }
                 }
@@ -72,6 +81,17 @@ struct CheckCommand: TetherCommand {
         }
         let verb = record ? "recorded" : "checked"
         Console.output("\(files.count) scenario\(files.count == 1 ? "" : "s") \(verb): \(files.count - failed) ok, \(failed) failed")
+        if let reportPath {
+            do {
+                let failures = try reported.map { try CheckReport.failure($0, goldenDirectory: goldenDirectory, tolerance: tolerance) }
+                try AtomicFileOutput.write(try CheckReport.document(failures), to: reportPath)
+            } catch {
+                let e = Self.commandError(error, file: reportPath)
+                Console.error("tether: error: \(e.message)")
+                return worst == .success ? e.exitCode : worst
+            }
+            Console.output("report: \(reportPath)")
+        }
         return worst
     }
 

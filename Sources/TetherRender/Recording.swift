@@ -1,0 +1,197 @@
+import TetherLayout
+import TetherScenario
+
+/// One element that appears somewhere in a recording: what it is and its resting frame.
+public struct RenderElement: Sendable, Hashable {
+    /// "cell 0.12" (kind section.item), the name reports and CSV checks use.
+    public var key: String
+    public var kind: RowKind
+    public var section: Int
+    public var item: Int
+    public var size: Size
+    /// The layout center (a spring's anchor); the first center seen for elements read from a CSV.
+    public var rest: Vec2
+
+    public init(kind: RowKind, section: Int, item: Int, size: Size, rest: Vec2) {
+        self.key = "\(kind.rawValue) \(section).\(item)"
+        self.kind = kind
+        self.section = section
+        self.item = item
+        self.size = size
+        self.rest = rest
+    }
+}
+
+/// Where one element is drawn in one frame.
+public struct Placement: Sendable, Hashable {
+    /// Index into `RenderRecording.elements`.
+    public var element: Int
+    public var center: Vec2
+    /// Radians.
+    public var angle: Double
+    /// The spring's anchor while the element hangs on one.
+    public var anchor: Vec2?
+    /// Set only when the size differs from the element table's (a CSV that disagrees with it).
+    public var size: Size?
+
+    public init(element: Int, center: Vec2, angle: Double = 0, anchor: Vec2? = nil, size: Size? = nil) {
+        self.element = element
+        self.center = center
+        self.angle = angle
+        self.anchor = anchor
+        self.size = size
+    }
+}
+
+/// One recorded frame: the scroll state, the finger and the elements drawn.
+public struct RenderFrame: Sendable {
+    public var index: Int
+    public var contentOffset: Vec2
+    /// The finger in content coordinates while it is down.
+    public var touch: Vec2?
+    /// In output order (the order `tether run` prints rows).
+    public var placements: [Placement]
+
+    public init(index: Int, contentOffset: Vec2, touch: Vec2? = nil, placements: [Placement]) {
+        self.index = index
+        self.contentOffset = contentOffset
+        self.touch = touch
+        self.placements = placements
+    }
+}
+
+/// A scripted event, for the time axis of players and plots.
+public struct RenderEvent: Sendable, Hashable {
+    /// The event applies before the step that produces frame `frame + 1`.
+    public var frame: Int
+    public var label: String
+
+    public init(frame: Int, label: String) {
+        self.frame = frame
+        self.label = label
+    }
+}
+
+/// A replay kept in memory for drawing: an element table and, per recorded frame, where each
+/// drawn element is. Everything is in array order; nothing reaching a picture iterates a
+/// dictionary, so the same scenario always gives the same bytes.
+///
+/// World scenes (boundaries, contacts) will add their own per-frame layer here; the players
+/// already draw an empty `world` layer for them.
+public struct RenderRecording: Sendable {
+    public var name: String
+    public var description: String?
+    public var hz: Int
+    /// Recorded frames are 0 and every `every`-th frame.
+    public var every: Int
+    public var viewport: Size
+    public var contentSize: Size
+    public var elements: [RenderElement]
+    public var frames: [RenderFrame]
+    public var events: [RenderEvent]
+
+    public init(
+        name: String, description: String? = nil, hz: Int, every: Int, viewport: Size, contentSize: Size,
+        elements: [RenderElement], frames: [RenderFrame], events: [RenderEvent]
+    ) {
+        self.name = name
+        self.description = description
+        self.hz = hz
+        self.every = every
+        self.viewport = viewport
+        self.contentSize = contentSize
+        self.elements = elements
+        self.frames = frames
+        self.events = events
+    }
+
+    /// Seconds of frame `index`.
+    public func time(ofFrame index: Int) -> Double { Double(index) / Double(hz) }
+
+    /// Replays `scenario`, recording frame 0 and every `every`-th frame with the elements
+    /// `tether run --items …` would print, the springs of the sprung ones and the finger.
+    public static func record(
+        _ scenario: Scenario, items: Scenario.ItemSelection = .visible, every: Int = 1
+    ) throws(ReplayError) -> RenderRecording {
+        precondition(every >= 1, "every must be at least 1")
+        var replay = Replay(scenario)
+        var builder = Builder(layout: replay.dynamics.layoutAttributes)
+        var frames: [RenderFrame] = []
+        frames.append(builder.frame(of: replay, items: items))
+        while !replay.isFinished {
+            try replay.advance()
+            if replay.frame % every == 0 { frames.append(builder.frame(of: replay, items: items)) }
+        }
+        return RenderRecording(
+            name: scenario.name, description: scenario.description, hz: scenario.clock.hz, every: every,
+            viewport: scenario.viewport, contentSize: scenario.layout.contentSize,
+            elements: builder.elements, frames: frames, events: scenario.events.map(RenderEvent.init))
+    }
+
+    /// Assigns table slots to layout elements in the order they first appear.
+    private struct Builder {
+        let layout: [LayoutAttributes]
+        var slot: [Int?]
+        var elements: [RenderElement] = []
+        var sprung: [Bool]
+
+        init(layout: [LayoutAttributes]) {
+            self.layout = layout
+            slot = Array(repeating: nil, count: layout.count)
+            sprung = Array(repeating: false, count: layout.count)
+        }
+
+        mutating func frame(of replay: Replay, items: Scenario.ItemSelection) -> RenderFrame {
+            let dynamics = replay.dynamics
+            let springy = dynamics as? SpringyDynamics
+            let sprungIndices = springy?.sprungIndices ?? []
+            for i in sprungIndices { sprung[i] = true }
+            defer { for i in sprungIndices { sprung[i] = false } }
+            let indices = items == .all ? Array(layout.indices) : dynamics.indices(intersecting: replay.visibleRect)
+            var placements: [Placement] = []
+            placements.reserveCapacity(indices.count)
+            for i in indices {
+                let a = dynamics.currentAttributes(at: i)
+                placements.append(Placement(
+                    element: slot(for: i), center: a.center, angle: a.angle, anchor: sprung[i] ? layout[i].center : nil))
+            }
+            let scroll = replay.scroll
+            return RenderFrame(
+                index: replay.frame, contentOffset: scroll.contentOffset,
+                touch: scroll.isTouching ? scroll.touchLocation : nil, placements: placements)
+        }
+
+        mutating func slot(for i: Int) -> Int {
+            if let s = slot[i] { return s }
+            let a = layout[i]
+            elements.append(RenderElement(
+                kind: RowKind(a.key.kind), section: a.key.section, item: a.key.item, size: a.frame.size, rest: a.center))
+            slot[i] = elements.count - 1
+            return elements.count - 1
+        }
+    }
+}
+
+extension RenderEvent {
+    init(_ event: ScenarioEvent) {
+        self.init(frame: event.frame, label: event.action.label)
+    }
+}
+
+extension ScenarioEvent.Action {
+    /// The event's `type` as written in scenario files.
+    var label: String {
+        switch self {
+        case .touchDown: "touchDown"
+        case .drag: "drag"
+        case .touchUp: "touchUp"
+        case .scroll: "scroll"
+        case .scrollTo: "scrollTo"
+        case .fling: "fling"
+        case .set(let path, _): "set \(path)"
+        case .addBehavior: "addBehavior"
+        case .removeBehavior: "removeBehavior"
+        case .replaceBehavior: "set behavior"
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import TetherLayout
+import TetherRender
+import TetherScenario
+
+/// `tether plot SCENARIO -o FILE.svg`: elements' displacement from rest over time.
+struct PlotCommand: TetherCommand {
+    static let name = "plot"
+    static let abstract = "Chart elements' displacement from their layout position over time (SVG)."
+    static let usage = "tether plot <scenario.json> [-o FILE.svg] [--items 0,5,9] [--column center_x|center_y|angle] [--set PATH=VALUE ...]"
+    static var help: String {
+        """
+        OVERVIEW: \(abstract)
+        One line per element: its column minus its resting (layout) value at every frame, with the
+        scenario's events marked on the time axis.
+
+        USAGE: \(usage)
+
+        ARGUMENTS:
+          <scenario.json>         The scenario file.
+
+        OPTIONS:
+          -o, --output FILE       Write to FILE (atomically); without it, to standard output.
+          --items LIST            Cells to plot, comma-separated: ITEM (section 0) or SECTION.ITEM
+                                  (default: four cells spread over those visible at frame 0).
+          --column NAME           center_x, center_y (pt) or angle (°); default: the scroll axis.
+        \(CommonOptions.setHelp)
+          -h, --help              Show help information.
+
+        \(Tether.exitCodeHelp)
+        """
+    }
+
+    var file: String
+    var outputPath: String?
+    var keys: [ElementKey]?
+    var column: DisplacementPlot.Column?
+    var overrides: [ScenarioOverride]
+
+    init(parsing arguments: inout ArgumentList) throws(CommandError) {
+        outputPath = try arguments.option("-o", "--output")
+        keys = try arguments.option("--items", Self.parseItems, expected: "ITEM or SECTION.ITEM numbers separated by commas, e.g. 0,5,1.2")
+        column = try arguments.option("--column", DisplacementPlot.Column.init(rawValue:), expected: "center_x, center_y or angle")
+        overrides = try CommonOptions.overrides(&arguments)
+        let files = try arguments.positionals()
+        guard files.count == 1 else {
+            throw .usage(files.isEmpty ? "missing scenario file" : "expected one scenario file, got \(files.count)", command: Self.name)
+        }
+        file = files[0]
+    }
+
+    /// "0,5,1.2" → cells 0.0, 0.5, 1.2.
+    static func parseItems(_ text: String) -> [ElementKey]? {
+        var keys: [ElementKey] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let numbers = part.split(separator: ".", omittingEmptySubsequences: false).map { Int($0) }
+            switch numbers.count {
+            case 1: guard let item = numbers[0], item >= 0 else { return nil }
+                keys.append(.cell(0, item))
+            case 2: guard let section = numbers[0], let item = numbers[1], section >= 0, item >= 0 else { return nil }
+                keys.append(.cell(section, item))
+            default: return nil
+            }
+        }
+        return keys.isEmpty ? nil : keys
+    }
+
+    func run() throws(CommandError) -> ExitCode {
+        let scenario = try CommonOptions.load(file, overrides: overrides)
+        let column = column ?? (scenario.layout.scrollDirection == .horizontal ? .centerX : .centerY)
+        let plot: Plot
+        do {
+            plot = try DisplacementPlot.plot(scenario, keys: keys ?? DisplacementPlot.defaultSelection(scenario), column: column)
+        } catch let error as ReplayError {
+            throw .replay(file: file, error)
+        } catch DisplacementPlot.SelectionError.noSuchElement(let key) {
+            throw .usage("\(file): --items: the layout has no \(key)", command: Self.name)
+        } catch {
+            throw .failure("\(file): \(error)", .simulationFailure)
+        }
+        return try RenderCommand.write(plot.svg(), to: outputPath)
+    }
+}

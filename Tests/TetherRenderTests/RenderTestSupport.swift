@@ -1,0 +1,49 @@
+import Foundation
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+import TetherRender
+import TetherScenario
+
+/// Bundled scenarios and the CSV `tether run` prints for them, for the render tests.
+enum RenderFixtures {
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func scenario(_ name: String, overrides: [String] = []) throws -> Scenario {
+        let path = packageRoot.appendingPathComponent("scenarios/\(name).json").path
+        return try ScenarioLoader.load(path, overrides: overrides.map { try ScenarioOverride(parsing: $0) })
+    }
+
+    /// CSV rows of `scenario` (its own output settings), as (frame, key, center x, center y).
+    static func csvRows(_ scenario: Scenario) throws -> [(frame: Int, key: String, x: Double, y: Double)] {
+        let text = String(decoding: try GoldenCheck.csv(for: scenario), as: UTF8.self)
+        return text.split(separator: "\n").dropFirst().compactMap { line in
+            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            guard f[4] != "viewport" else { return nil }
+            return (Int(f[0])!, "\(f[4]) \(f[2]).\(f[3])", Double(f[5])!, Double(f[6])!)
+        }
+    }
+}
+
+/// Collects elements and their attributes from an XML document.
+final class XMLCollector: NSObject, XMLParserDelegate {
+    var elements: [(name: String, attributes: [String: String])] = []
+    var error: Error?
+
+    static func parse(_ bytes: [UInt8]) -> XMLCollector {
+        let collector = XMLCollector()
+        let parser = XMLParser(data: Data(bytes))
+        parser.delegate = collector
+        if !parser.parse() { collector.error = parser.parserError ?? CocoaError(.fileReadCorruptFile) }
+        return collector
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        elements.append((name, attributes))
+    }
+
+    func named(_ name: String) -> [[String: String]] {
+        elements.filter { $0.name == name }.map(\.attributes)
+    }
+}
