@@ -124,7 +124,7 @@ public struct RenderRecording: Sendable {
         }
         return RenderRecording(
             name: scenario.name, description: scenario.description, hz: scenario.clock.hz, every: every,
-            viewport: scenario.viewport, contentSize: scenario.layout.contentSize,
+            viewport: replay.scene.viewport, contentSize: replay.scene.layout.contentSize,
             elements: builder.elements, frames: frames, events: scenario.events.map(RenderEvent.init))
     }
 

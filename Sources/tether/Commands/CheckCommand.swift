@@ -69,7 +69,8 @@ struct CheckCommand: TetherCommand {
                 let scenario = try CommonOptions.load(file, overrides: overrides)
                 let ok = try record ? recordGolden(scenario) : checkGolden(scenario, file: file)
                 if !ok {
-                    if reportPath != nil { reported.append(scenario) }
+                    // The report draws layout scenes; world scenes are listed by the text report only.
+                    if reportPath != nil && scenario.layoutScene != nil { reported.append(scenario) }
                     failed += 1
                     if worst == .success { worst = .mismatch }
                 }

@@ -65,8 +65,8 @@ struct PlotCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let scenario = try CommonOptions.load(file, overrides: overrides)
-        let column = column ?? (scenario.layout.scrollDirection == .horizontal ? .centerX : .centerY)
+        let scenario = try CommonOptions.loadLayout(file, overrides: overrides, command: Self.name)
+        let column = column ?? (scenario.layoutScene?.layout.scrollDirection == .horizontal ? .centerX : .centerY)
         let plot: Plot
         do {
             plot = try DisplacementPlot.plot(scenario, keys: keys ?? DisplacementPlot.defaultSelection(scenario), column: column)

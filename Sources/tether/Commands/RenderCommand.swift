@@ -75,7 +75,7 @@ struct RenderCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let scenario = try CommonOptions.load(file, overrides: overrides)
+        let scenario = try CommonOptions.loadLayout(file, overrides: overrides, command: Self.name)
         let recording: RenderRecording
         do {
             recording = try RenderRecording.record(scenario, items: items, every: every)

@@ -20,6 +20,15 @@ enum CommonOptions {
         return result
     }
 
+    /// Loads a scenario that must be a layout scene (for the commands that draw collection views).
+    static func loadLayout(_ file: String, overrides: [ScenarioOverride], command: String) throws(CommandError) -> Scenario {
+        let scenario = try load(file, overrides: overrides)
+        guard scenario.layoutScene != nil else {
+            throw .usage("\(file) is a world scene; '\(command)' draws layout scenes only (world scenes are not supported yet)", command: command)
+        }
+        return scenario
+    }
+
     static func load(_ file: String, overrides: [ScenarioOverride]) throws(CommandError) -> Scenario {
         do {
             return try ScenarioLoader.load(file, overrides: overrides)
