@@ -14,6 +14,9 @@ public struct DynamicAnimator: Sendable {
     private var installed: [InstalledBehavior] = []
     /// Collision group (0…63) of each collision behavior slot in `installed`, by behavior.
     private var freeGroups: [Int] = Array((0..<64).reversed())
+    /// The identifier of each boundary the animator created (nil for the reference bounds, as
+    /// UIKit reports them), in creation order.
+    private var boundaryNames: [(id: BoundaryID, name: String?)] = []
 
     /// A behavior in the animator and what it created in the world.
     struct InstalledBehavior: Sendable {
@@ -38,6 +41,7 @@ public struct DynamicAnimator: Sendable {
         self.world = world
         for (id, behavior) in scene.behaviors { install(behavior, id: id, measuredLength: nil) }
         refreshItems()
+        applyInstantaneousPushes()
     }
 
     // MARK: Changing behaviors
@@ -45,6 +49,7 @@ public struct DynamicAnimator: Sendable {
     public mutating func add(_ behavior: Behavior, id: String?) {
         install(behavior, id: id, measuredLength: nil)
         refreshItems()
+        applyInstantaneousPushes()
     }
 
     public mutating func remove(id: String) {
@@ -59,16 +64,13 @@ public struct DynamicAnimator: Sendable {
         let measured = installed[index].measuredLength
         let old = installed.remove(at: index)
         release(old)
-        var entry = makeEntry(behavior, id: id, measuredLength: measured)
-        if case .push(let push) = behavior, push.mode == .instantaneous, push.active { entry = applyInstantaneous(entry) }
-        installed.insert(entry, at: index)
+        installed.insert(makeEntry(behavior, id: id, measuredLength: measured), at: index)
         refreshItems()
+        applyInstantaneousPushes()
     }
 
     private mutating func install(_ behavior: Behavior, id: String?, measuredLength: Double?) {
-        var entry = makeEntry(behavior, id: id, measuredLength: measuredLength)
-        if case .push(let push) = behavior, push.mode == .instantaneous, push.active { entry = applyInstantaneous(entry) }
-        installed.append(entry)
+        installed.append(makeEntry(behavior, id: id, measuredLength: measuredLength))
     }
 
     private mutating func uninstall(at index: Int) {
@@ -91,14 +93,18 @@ public struct DynamicAnimator: Sendable {
         case .collision(let c):
             guard let group = freeGroups.popLast() else { break }
             entry.group = group
-            for boundary in c.boundaries { world.createBoundary(from: boundary.from, to: boundary.to, group: group) }
+            for boundary in c.boundaries {
+                boundaryNames.append((world.createBoundary(from: boundary.from, to: boundary.to, group: group), boundary.id))
+            }
             if c.boundsAsBoundary {
                 let x0 = bounds.origin.x + c.insets.left
                 let y0 = bounds.origin.y + c.insets.top
                 let x1 = bounds.origin.x + bounds.size.x - c.insets.right
                 let y1 = bounds.origin.y + bounds.size.y - c.insets.bottom
                 let corners = [Vec2(x0, y0), Vec2(x1, y0), Vec2(x1, y1), Vec2(x0, y1)]
-                for k in 0..<4 { world.createBoundary(from: corners[k], to: corners[(k + 1) % 4], group: group) }
+                for k in 0..<4 {
+                    boundaryNames.append((world.createBoundary(from: corners[k], to: corners[(k + 1) % 4], group: group), nil))
+                }
             }
         case .gravity, .itemProperties, .push:
             break
@@ -143,18 +149,19 @@ public struct DynamicAnimator: Sendable {
         }
     }
 
-    /// UIKit applies an instantaneous push once, then turns it inactive.
-    private mutating func applyInstantaneous(_ entry: InstalledBehavior) -> InstalledBehavior {
-        guard case .push(var push) = entry.behavior else { return entry }
-        for item in push.items {
-            let body = bodies[item]
-            let offset = world.rotation(of: body).rotate(push.offset)
-            world.applyImpulse(PushBehavior.pointsPerSecondSquaredPerNewton * push.vector, at: offset, to: body)
+    /// UIKit applies an active instantaneous push once, then turns it inactive. Runs after the
+    /// items' masses are up to date, so a push and a density set together act as one change.
+    private mutating func applyInstantaneousPushes() {
+        for k in installed.indices {
+            guard case .push(var push) = installed[k].behavior, push.mode == .instantaneous, push.active else { continue }
+            for item in push.items {
+                let body = bodies[item]
+                let offset = world.rotation(of: body).rotate(push.offset)
+                world.applyImpulse(PushBehavior.pointsPerSecondSquaredPerNewton * push.vector, at: offset, to: body)
+            }
+            push.active = false
+            installed[k].behavior = .push(push)
         }
-        push.active = false
-        var updated = entry
-        updated.behavior = .push(push)
-        return updated
     }
 
     // MARK: Per-item state
@@ -286,4 +293,12 @@ public struct DynamicAnimator: Sendable {
     // MARK: Reading
 
     public var behaviorIDs: [String?] { installed.map(\.id) }
+
+    /// A boundary's identifier; nil for the reference bounds (UIKit passes nil for those).
+    public func boundaryName(_ id: BoundaryID) -> String? {
+        boundaryNames.first { $0.id == id }?.name ?? nil
+    }
+
+    /// The index of the item a body stands for.
+    public func item(of body: BodyID) -> Int? { bodies.firstIndex(of: body) }
 }

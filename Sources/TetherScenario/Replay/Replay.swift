@@ -40,6 +40,7 @@ public struct Replay: SceneReplay {
     public var world: World { dynamics.world }
     /// Layout scenes have no collision behaviors.
     public var contactEvents: [ContactEvent] { [] }
+    public var contactRecords: [ContactRecord] { [] }
 
     /// Advances to the next frame. Throws `ReplayError` if an event cannot apply or the
     /// simulation blows up.
@@ -127,6 +128,8 @@ public protocol SceneReplay: Sendable {
     var world: World { get }
     /// UIKit's contact callbacks of the last frame, in a deterministic order.
     var contactEvents: [ContactEvent] { get }
+    /// The same, with item and boundary names.
+    var contactRecords: [ContactRecord] { get }
     mutating func advance() throws(ReplayError)
     func frameRecord(items: Scenario.ItemSelection) -> FrameRecord
 }

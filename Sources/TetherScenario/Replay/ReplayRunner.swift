@@ -14,19 +14,23 @@ public enum ReplayRunner {
     @discardableResult
     public static func run(
         _ scenario: Scenario, items: Scenario.ItemSelection, every: Int, untilRest: Bool = false,
-        writer: inout any FrameWriter
+        writer: inout any FrameWriter, contacts: OutputSink? = nil
     ) throws -> Summary {
         var replay = makeReplay(scenario)
         try writer.begin(OutputHeader(scenario: scenario.name, hz: scenario.clock.hz, metadata: []))
         try writer.write(replay.frameRecord(items: items))
         while !replay.isFinished {
             try replay.advance()
+            if let contacts {
+                for record in replay.contactRecords { try contacts.write(record.jsonLine) }
+            }
             let stop = untilRest && replay.restingSince != nil && !replay.hasPendingEvents
             if replay.frame % every == 0 || stop { try writer.write(replay.frameRecord(items: items)) }
             if stop { break }
         }
         let summary = Summary(restingSince: replay.restingSince, lastFrame: replay.frame)
         try writer.finish(trailer: [("restingSince", summary.restingSince.map(String.init) ?? "null")])
+        try contacts?.flush()
         return summary
     }
 }

@@ -46,6 +46,21 @@ public struct WorldReplay: SceneReplay {
         }
     }
 
+    public var contactRecords: [ContactRecord] {
+        contactEvents.map { event in
+            let other: ContactRecord.Other
+            switch event.partner {
+            case .body(let body): other = .item(itemID(of: body))
+            case .boundary(let boundary): other = .boundary(animator.boundaryName(boundary))
+            }
+            return ContactRecord(frame: frame, began: event.phase == .began, item: itemID(of: event.body), other: other, point: event.point)
+        }
+    }
+
+    private func itemID(of body: BodyID) -> String {
+        animator.item(of: body).map { scene.items[$0].id } ?? "#\(body.rawValue)"
+    }
+
     /// The id of the item a body stands for.
     public func itemName(of body: BodyID) -> String {
         animator.bodies.firstIndex(of: body).map { "\"\(scene.items[$0].id)\"" } ?? "#\(body.rawValue)"

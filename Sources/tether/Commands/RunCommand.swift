@@ -4,7 +4,7 @@ import TetherScenario
 struct RunCommand: TetherCommand {
     static let name = "run"
     static let abstract = "Replay a scenario and print every frame's attributes."
-    static let usage = "tether run <scenario.json> [--format csv|json|jsonl|none] [-o FILE] [--items visible|all] [--every N] [--until-rest] [--set PATH=VALUE ...]"
+    static let usage = "tether run <scenario.json> [--format csv|json|jsonl|none] [-o FILE] [--items visible|all] [--every N] [--until-rest] [--contacts FILE] [--set PATH=VALUE ...]"
     static var help: String {
         """
         OVERVIEW: \(abstract)
@@ -21,6 +21,8 @@ struct RunCommand: TetherCommand {
           --items visible|all     Elements that intersect the viewport (default), or every element.
                                   Overrides the scenario's "output.items".
           --every N               Print frame 0 and every N-th frame after it. Overrides "output.every".
+          --contacts FILE         Also write UIKit's collision callbacks (contact began/ended) as JSON
+                                  Lines: frame, the two items or the item and boundary id, the point.
           --until-rest            Stop at the first frame where the scene is at rest (the world paused,
                                   the content offset still) and no event is left; that frame is printed.
         \(CommonOptions.setHelp)
@@ -36,6 +38,7 @@ struct RunCommand: TetherCommand {
     var items: Scenario.ItemSelection?
     var every: Int?
     var untilRest: Bool
+    var contactsPath: String?
     var overrides: [ScenarioOverride]
 
     init(parsing arguments: inout ArgumentList) throws(CommandError) {
@@ -44,6 +47,7 @@ struct RunCommand: TetherCommand {
         items = try arguments.option("--items", Scenario.ItemSelection.init(rawValue:), expected: "visible or all")
         every = try arguments.option("--every", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, expected: "a whole number ≥ 1")
         untilRest = arguments.flag("--until-rest")
+        contactsPath = try arguments.option("--contacts")
         overrides = try CommonOptions.overrides(&arguments)
         let files = try arguments.positionals()
         guard files.count == 1 else {
@@ -54,35 +58,34 @@ struct RunCommand: TetherCommand {
 
     func run() throws(CommandError) -> ExitCode {
         let scenario = try CommonOptions.load(file, overrides: overrides)
+        // Every file is written to a temporary name and renamed only when the whole run succeeded.
+        var files: [AtomicFileOutput] = []
         do {
-            if let outputPath {
-                let output = try AtomicFileOutput(path: outputPath)
-                do {
-                    try write(scenario, to: output.sink)
-                    try output.commit()
-                } catch {
-                    output.abandon()
-                    throw error
-                }
-            } else {
-                try write(scenario, to: OutputSink.standardOutput())
-            }
+            let frames = try outputPath.map { try AtomicFileOutput(path: $0) }
+            if let frames { files.append(frames) }
+            let contacts = try contactsPath.map { try AtomicFileOutput(path: $0) }
+            if let contacts { files.append(contacts) }
+            try write(scenario, to: frames?.sink ?? OutputSink.standardOutput(), contacts: contacts?.sink)
+            for file in files { try file.commit() }
         } catch let error as ReplayError {
+            for file in files { file.abandon() }
             throw .replay(file: file, error)
         } catch let error as OutputError {
+            for file in files { file.abandon() }
             if case .brokenPipe = error { return .success }
             throw .output(error)
         } catch {
+            for file in files { file.abandon() }
             throw .failure("\(file): \(error)", .simulationFailure)
         }
         return .success
     }
 
-    private func write(_ scenario: Scenario, to sink: OutputSink) throws {
+    private func write(_ scenario: Scenario, to sink: OutputSink, contacts: OutputSink?) throws {
         var writer = makeFrameWriter(format, sink: sink)
         let summary = try ReplayRunner.run(
             scenario, items: items ?? scenario.output.items, every: every ?? scenario.output.every,
-            untilRest: untilRest, writer: &writer)
+            untilRest: untilRest, writer: &writer, contacts: contacts)
         try sink.flush()
         if let frame = summary.restingSince {
             Console.error("tether: \(scenario.name): at rest from frame \(frame) (the world paused)")
