@@ -21,17 +21,20 @@ let package = Package(
         .target(name: "TetherLayout", dependencies: ["TetherPhysics"]),
         /// Scenario files (strict JSON decoding), replay, writers and golden comparison.
         .target(name: "TetherScenario", dependencies: ["TetherPhysics", "TetherLayout"]),
+        /// Parameter sweeps: grids of overrides, per-run settle/overshoot metrics, ranking, heatmaps.
+        .target(name: "TetherTuning", dependencies: ["TetherScenario"]),
 
         // MARK: - Executable
 
         /// The command-line tool: parses arguments, calls the libraries, prints.
-        .executableTarget(name: "tether", dependencies: ["TetherScenario"]),
+        .executableTarget(name: "tether", dependencies: ["TetherScenario", "TetherTuning"]),
 
         // MARK: - Tests
 
         .testTarget(name: "TetherPhysicsTests", dependencies: ["TetherPhysics"]),
         .testTarget(name: "TetherLayoutTests", dependencies: ["TetherLayout"]),
         .testTarget(name: "TetherScenarioTests", dependencies: ["TetherScenario"]),
+        .testTarget(name: "TetherTuningTests", dependencies: ["TetherTuning"]),
         /// Runs the built `tether` binary and checks stdout, stderr and exit codes.
         .testTarget(name: "TetherCLITests", dependencies: ["tether"]),
     ]
