@@ -38,7 +38,7 @@ public enum Heatmap {
         let legendHeight = max(gridHeight, 120)
         let legendLabelWidth = 8 * max(low.map { FixedText.format($0, decimals: metric.decimals).count } ?? 4,
                                        high.map { FixedText.format($0, decimals: metric.decimals).count } ?? 4) + 16
-        let width = max(legendX + 18 + 8 + legendLabelWidth, left + 8 * table.parameters[1].count)
+        let width = max(legendX + 18 + 8 + legendLabelWidth, left + 8 * table.parameters[1].count, left + 6 * bestNote.count + 12)
         let height = top + max(gridHeight, legendHeight) + 58
 
         var svg: [String] = []

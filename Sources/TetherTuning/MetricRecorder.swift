@@ -175,7 +175,7 @@ public struct MetricRecorder {
         guard let release = releaseFrame else {
             return RunMetrics(
                 settle: nil, overshoot: 0, overshootPercent: nil, lag: lag, peakSpeed: 0, oscillations: 0,
-                finalError: 0, displacement: 0, releaseFrame: lastFrame, leadElement: nil)
+                finalError: 0, displacement: 0, releaseFrame: lastFrame, leadElement: nil, lastFrame: lastFrame)
         }
         let settle: Double?
         if let unsettled = lastUnsettledFrame {
@@ -187,6 +187,6 @@ public struct MetricRecorder {
             settle: settle, overshoot: overshoot,
             overshootPercent: displacement > 0 ? 100 * overshoot / displacement : nil,
             lag: lag, peakSpeed: peakSpeed, oscillations: signChanges / 2, finalError: finalError,
-            displacement: displacement, releaseFrame: release, leadElement: lead)
+            displacement: displacement, releaseFrame: release, leadElement: lead, lastFrame: lastFrame)
     }
 }

@@ -91,10 +91,14 @@ public struct RunMetrics: Sendable, Hashable {
     public var releaseFrame: Int
     /// The element (index into the layout attributes) whose oscillations are counted, if any.
     public var leadElement: Int?
+    /// The last frame of the run; `lastFrame == releaseFrame` means the content was still moving
+    /// at the end and the post-release metrics describe a single frame.
+    public var lastFrame: Int
 
     public init(
         settle: Double?, overshoot: Double, overshootPercent: Double?, lag: Double, peakSpeed: Double,
-        oscillations: Int, finalError: Double, displacement: Double, releaseFrame: Int, leadElement: Int?
+        oscillations: Int, finalError: Double, displacement: Double, releaseFrame: Int, leadElement: Int?,
+        lastFrame: Int
     ) {
         self.settle = settle
         self.overshoot = overshoot
@@ -106,6 +110,7 @@ public struct RunMetrics: Sendable, Hashable {
         self.displacement = displacement
         self.releaseFrame = releaseFrame
         self.leadElement = leadElement
+        self.lastFrame = lastFrame
     }
 
     public func value(of metric: SweepMetric) -> Double? {

@@ -244,6 +244,10 @@ struct SweepCommand: TetherCommand {
             let rate = seconds > 0 ? Double(indices.count) / seconds : 0
             Console.error("tether: sweep: \(indices.count) runs in \(FixedText.format(seconds, decimals: 3)) s (\(FixedText.format(rate, decimals: 1)) runs/s, \(jobs) job\(jobs == 1 ? "" : "s"))")
         }
+        let moving = results.filter { $0.releaseFrame == $0.lastFrame && $0.lastFrame > 0 }.count
+        if moving > 0 {
+            Console.error("tether: note: in \(moving) of \(results.count) run\(results.count == 1 ? "" : "s") the content is still moving at the last frame, so the metrics after the release cover that frame only; lengthen them with --set frames=N")
+        }
         return SweepTable(grid: grid, metrics: metrics, indices: indices, results: results)
     }
 
