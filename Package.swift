@@ -23,11 +23,13 @@ let package = Package(
         .target(name: "TetherScenario", dependencies: ["TetherPhysics", "TetherLayout"]),
         /// Pictures of replays: the HTML player, animated SVGs, plots and check reports.
         .target(name: "TetherRender", dependencies: ["TetherScenario"]),
+        /// Parameter sweeps: grids of overrides, per-run settle/overshoot metrics, ranking, heatmaps.
+        .target(name: "TetherTuning", dependencies: ["TetherScenario"]),
 
         // MARK: - Executable
 
         /// The command-line tool: parses arguments, calls the libraries, prints.
-        .executableTarget(name: "tether", dependencies: ["TetherScenario", "TetherRender"]),
+        .executableTarget(name: "tether", dependencies: ["TetherScenario", "TetherRender", "TetherTuning"]),
 
         // MARK: - Tests
 
@@ -35,6 +37,7 @@ let package = Package(
         .testTarget(name: "TetherLayoutTests", dependencies: ["TetherLayout"]),
         .testTarget(name: "TetherScenarioTests", dependencies: ["TetherScenario"]),
         .testTarget(name: "TetherRenderTests", dependencies: ["TetherRender"]),
+        .testTarget(name: "TetherTuningTests", dependencies: ["TetherTuning"]),
         /// Runs the built `tether` binary and checks stdout, stderr and exit codes.
         .testTarget(name: "TetherCLITests", dependencies: ["tether"]),
     ]

@@ -23,8 +23,16 @@ public enum BroadPhase {
             }
             active.append(i)
         }
-        result.sort { $0 < $1 }
-        return result
+        return sortedPairs(result)
+    }
+
+    /// Lexicographic order through packed 64-bit keys: sorting plain integers is several times
+    /// faster than sorting tuples with a closure, and the keys are unique, so any sort gives
+    /// the same order.
+    static func sortedPairs(_ pairs: [(Int, Int)]) -> [(Int, Int)] {
+        var keys = pairs.map { (UInt64(UInt32($0.0)) << 32) | UInt64(UInt32($0.1)) }
+        keys.sort()
+        return keys.map { (Int($0 >> 32), Int($0 & 0xFFFF_FFFF)) }
     }
 
     /// Every overlapping (body, segment) pair of body bounds and boundary-segment bounds, sorted
@@ -69,14 +77,15 @@ public enum BroadPhase {
                 activeSegments.append(s)
             }
         }
-        result.sort { ($0.body, $0.segment) < ($1.body, $1.segment) }
-        return result
+        return sortedPairs(result.map { ($0.body, $0.segment) }).map { (body: $0.0, segment: $0.1) }
     }
 
     /// Indices sorted by (lower.x, index): a strict total order, so any sort gives one answer.
     private static func sweepOrder(_ boxes: [AABB]) -> [Int] {
+        // Sort by lower.x; the sort is stable, so equal keys keep index order.
+        let keys = boxes.map(\.lower.x)
         var order = Array(boxes.indices)
-        order.sort { (boxes[$0].lower.x, $0) < (boxes[$1].lower.x, $1) }
+        order.sort { keys[$0] < keys[$1] }
         return order
     }
 

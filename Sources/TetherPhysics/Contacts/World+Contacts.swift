@@ -172,9 +172,13 @@ extension Contact {
     /// Warm starting: points that touch with the same features keep last step's impulses.
     mutating func inheritImpulses(from previous: Contact) {
         func carry(_ state: inout ContactPointState, id: UInt32) {
-            for old in [previous.point0, previous.point1].prefix(previous.manifold.pointCount) where old.id == id {
-                state.normalImpulse = old.normalImpulse
-                state.tangentImpulse = old.tangentImpulse
+            let count = previous.manifold.pointCount
+            if count > 0 && previous.point0.id == id {
+                state.normalImpulse = previous.point0.normalImpulse
+                state.tangentImpulse = previous.point0.tangentImpulse
+            } else if count > 1 && previous.point1.id == id {
+                state.normalImpulse = previous.point1.normalImpulse
+                state.tangentImpulse = previous.point1.tangentImpulse
             }
         }
         if manifold.pointCount > 0 { carry(&point0, id: manifold[0].id) }

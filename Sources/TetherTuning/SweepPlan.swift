@@ -1,0 +1,179 @@
+import Foundation
+import TetherScenario
+
+/// Why a sweep stopped: the first combination (in grid order) that failed.
+public enum SweepError: Error, Sendable {
+    /// The scenario file cannot be read or is not JSON (before any combination).
+    case scenario(ScenarioLoadError)
+    /// The scenario file could not be read a second time (it changed under the sweep).
+    case unreadable(file: String, reason: String)
+    /// The combination makes the scenario invalid (exit 65).
+    case invalidCombination(index: Int, combination: String, ScenarioLoadError)
+    /// The scenario is a world scene; sweeps measure springy layout scenes (exit 64).
+    case worldScene(file: String)
+    /// The replay of a combination failed (an event could not apply, or non-finite state).
+    case replay(index: Int, combination: String, file: String, ReplayError)
+
+    /// The text after "tether: error: ".
+    public var message: String {
+        switch self {
+        case .scenario(let error):
+            error.description
+        case .unreadable(let file, let reason):
+            "\(file): \(reason)"
+        case .worldScene(let file):
+            "\(file) is a world scene; 'sweep' measures springy layout scenes only (world scenes are not supported yet)"
+        case .invalidCombination(let index, let combination, let error):
+            "combination \(index) (\(combination)) makes the scenario invalid: \(error.description)"
+        case .replay(let index, let combination, let file, .eventFailed(let path, let frame, let reason)):
+            "combination \(index) (\(combination)): \(file): \(path): at frame \(frame): \(reason)"
+        case .replay(let index, let combination, let file, .simulationFailed(let frame, let reason)):
+            "combination \(index) (\(combination)): \(file): simulation failed at frame \(frame): \(reason)"
+        }
+    }
+
+    /// sysexits: 66 unreadable file, 70 simulation failure, 64 a world scene, 65 otherwise.
+    public var exitCode: Int32 {
+        switch self {
+        case .scenario(let error): error.isUnreadable ? 66 : 65
+        case .unreadable: 66
+        case .worldScene: 64
+        case .invalidCombination(_, _, let error): error.isUnreadable ? 66 : 65
+        case .replay(_, _, _, .eventFailed): 65
+        case .replay(_, _, _, .simulationFailed): 70
+        }
+    }
+}
+
+/// Everything needed to run any combination of a sweep: the parsed scenario document, the
+/// `--set` overrides applied before each combination's, the grid and the settle criteria.
+public struct SweepPlan: Sendable {
+    /// The scenario file, for messages.
+    public var file: String
+    public var document: JSONValue
+    public var baseOverrides: [ScenarioOverride]
+    public var grid: SweepGrid
+    public var criteria: SettleCriteria
+
+    public init(file: String, document: JSONValue, baseOverrides: [ScenarioOverride] = [], grid: SweepGrid, criteria: SettleCriteria = SettleCriteria()) {
+        self.file = file
+        self.document = document
+        self.baseOverrides = baseOverrides
+        self.grid = grid
+        self.criteria = criteria
+    }
+
+    /// Reads and parses `file` through `ScenarioLoader` (so a missing or malformed file gives
+    /// the usual message), checking combination `first` on the way.
+    public static func load(
+        file: String, baseOverrides: [ScenarioOverride], grid: SweepGrid, criteria: SettleCriteria, first: Int = 0
+    ) throws(SweepError) -> SweepPlan {
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioLoader.load(file, overrides: baseOverrides + grid.overrides(at: first))
+        } catch {
+            switch error.problem {
+            case .unreadable, .syntax: throw .scenario(error)
+            case .invalid: throw .invalidCombination(index: first, combination: grid.describe(first), error)
+            }
+        }
+        if scenario.layoutScene == nil { throw .worldScene(file: file) }
+        // The file was just read and parsed; read it again to keep the document.
+        guard let data = FileManager.default.contents(atPath: file), let document = try? JSONParser.parse([UInt8](data)) else {
+            throw .unreadable(file: file, reason: "changed or vanished while being read")
+        }
+        return SweepPlan(file: file, document: document, baseOverrides: baseOverrides, grid: grid, criteria: criteria)
+    }
+
+    /// The scenario of combination `index`: `--set` overrides, then the combination's, then
+    /// `ScenarioLoader`'s validation.
+    public func scenario(at index: Int) throws(SweepError) -> Scenario {
+        do {
+            return try ScenarioLoader.decode(document, file: file, overrides: baseOverrides + grid.overrides(at: index))
+        } catch {
+            throw .invalidCombination(index: index, combination: grid.describe(index), error)
+        }
+    }
+
+    /// Replays combination `index` and measures it.
+    public func measure(at index: Int) throws(SweepError) -> RunMetrics {
+        let scenario = try scenario(at: index)
+        do {
+            return try MetricRecorder.measure(scenario, criteria: criteria)
+        } catch {
+            throw .replay(index: index, combination: grid.describe(index), file: file, error)
+        }
+    }
+
+    /// Measures the combinations `indices` with `jobs` threads; the result is aligned with
+    /// `indices` whatever order the runs finish in. `progress(done)` is called after each run,
+    /// one call at a time. On failure, throws the error of the first failing combination in
+    /// `indices` order (the same one for every `jobs`): runs are claimed in order, so when any
+    /// run fails every earlier one has been claimed and is finished before this returns.
+    public func run(
+        _ indices: [Int], jobs: Int = 1, progress: (@Sendable (_ done: Int) -> Void)? = nil
+    ) throws(SweepError) -> [RunMetrics] {
+        let workers = max(1, min(jobs, indices.count))
+        let state = RunState(count: indices.count)
+        let work: @Sendable (Int) -> Void = { _ in
+            while let position = state.claim() {
+                let outcome: Result<RunMetrics, SweepError>
+                do throws(SweepError) {
+                    outcome = .success(try measure(at: indices[position]))
+                } catch {
+                    outcome = .failure(error)
+                }
+                state.finish(position, outcome, progress: progress)
+            }
+        }
+        if workers == 1 {
+            work(0)
+        } else {
+            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
+        }
+        return try state.collected()
+    }
+}
+
+/// The shared state of one `SweepPlan.run`: the next position to claim, the results by
+/// position, the earliest failure. Every access holds the lock.
+private final class RunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private var done = 0
+    private var results: [RunMetrics?]
+    private var failure: (position: Int, error: SweepError)?
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+
+    /// The next position to run, or nil when all are claimed or a run failed.
+    func claim() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard failure == nil, next < results.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func finish(_ position: Int, _ outcome: Result<RunMetrics, SweepError>, progress: (@Sendable (Int) -> Void)?) {
+        lock.lock()
+        defer { lock.unlock() }
+        switch outcome {
+        case .success(let metrics):
+            results[position] = metrics
+            done += 1
+            progress?(done)
+        case .failure(let error):
+            if failure == nil || position < failure!.position { failure = (position, error) }
+        }
+    }
+
+    func collected() throws(SweepError) -> [RunMetrics] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let failure { throw failure.error }
+        return results.map { $0! }
+    }
+}
