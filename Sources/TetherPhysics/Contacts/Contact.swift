@@ -77,6 +77,12 @@ struct Contact: Sendable {
     var rotationB = Rotation.identity
     var point0 = ContactPointState()
     var point1 = ContactPointState()
+    /// The 2×2 normal mass matrix of a two-point manifold, and whether it is well enough
+    /// conditioned for the block solver (Box2D's condition-number test).
+    var k11 = 0.0
+    var k12 = 0.0
+    var k22 = 0.0
+    var blockConditioned = false
 
     static func key(_ a: BodyID, _ b: BodyID) -> UInt64 {
         (UInt64(UInt32(bitPattern: a.rawValue)) << 32) | UInt64(UInt32(bitPattern: b.rawValue))

@@ -61,7 +61,20 @@ extension Contact {
             state.maxNormalImpulse = 0
         }
         if manifold.pointCount > 0 { preparePoint(&point0, manifold[0]) }
-        if manifold.pointCount > 1 { preparePoint(&point1, manifold[1]) }
+        if manifold.pointCount > 1 {
+            preparePoint(&point1, manifold[1])
+            let rn0A = point0.anchorA.cross(normal)
+            let rn0B = point0.anchorB.cross(normal)
+            let rn1A = point1.anchorA.cross(normal)
+            let rn1B = point1.anchorB.cross(normal)
+            let mass = inverseMassA + inverseMassB
+            k11 = mass + inverseInertiaA * rn0A * rn0A + inverseInertiaB * rn0B * rn0B
+            k22 = mass + inverseInertiaA * rn1A * rn1A + inverseInertiaB * rn1B * rn1B
+            k12 = mass + inverseInertiaA * rn0A * rn1A + inverseInertiaB * rn0B * rn1B
+            blockConditioned = k11 * k11 < 1000 * (k11 * k22 - k12 * k12)
+        } else {
+            blockConditioned = false
+        }
     }
 
     func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
@@ -72,18 +85,115 @@ extension Contact {
     }
 
     /// One pass of the normal rows then the friction rows. `useBias` false is the relax pass.
+    ///
+    /// Works on local copies of the two bodies' velocities (written back once at the end): this
+    /// loop runs a few hundred thousand times a second in a pile of boxes.
     mutating func solve(_ bodies: UnsafeMutableBufferPointer<BodyState>, h: Double, useBias: Bool) {
-        var (p0, p1) = (point0, point1)
         let count = manifold.pointCount
-        if count == 2, solveNormalBlock(&p0, &p1, bodies, h: h, useBias: useBias) {
-            // Both points at once: a face landing flat pushes back evenly, with no spurious spin.
-        } else {
-            if count > 0 { solveNormal(&p0, bodies, h: h, useBias: useBias) }
-            if count > 1 { solveNormal(&p1, bodies, h: h, useBias: useBias) }
+        if count == 0 { return }
+        let a = bodies[slotA]
+        let b = bodies[slotB]
+        var vA = a.velocity
+        var wA = a.angularVelocity
+        var vB = b.velocity
+        var wB = b.angularVelocity
+        let (mA, mB, iA, iB) = (inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB)
+        let normal = manifold.normal
+        let tangent = Vec2(normal.y, -normal.x)
+        // The bodies' motion since the step began, for the current separation.
+        let dqA = rotationA.relative(to: a.rotation)
+        let dqB = rotationB.relative(to: b.rotation)
+        let dp = (b.position - positionB) - (a.position - positionA)
+
+        func row(_ p: ContactPointState) -> (vn: Double, bias: Double, massScale: Double, impulseScale: Double) {
+            let d = dp + dqB.rotate(p.anchorB) - dqA.rotate(p.anchorA)
+            let separation = normal.dot(d) + p.baseSeparation
+            var vn = normal.dot((vB + p.anchorB.crossed(byScalar: wB)) - (vA + p.anchorA.crossed(byScalar: wA)))
+            if useBias {
+                // The velocity the separation will change with this substep.
+                let smooth =
+                    (b.smoothVelocityChange + p.anchorB.crossed(byScalar: b.smoothAngularVelocityChange))
+                    - (a.smoothVelocityChange + p.anchorA.crossed(byScalar: a.smoothAngularVelocityChange))
+                vn -= 0.5 * normal.dot(smooth)
+            }
+            if separation > 0 { return (vn, separation / h, 1, 0) }
+            if useBias {
+                return (vn, max(softness.biasRate * separation, -ContactConstants.maxPushOutSpeed), softness.massScale, softness.impulseScale)
+            }
+            return (vn, 0, 1, 0)
         }
-        if count > 0 { solveFriction(&p0, bodies) }
-        if count > 1 { solveFriction(&p1, bodies) }
-        (point0, point1) = (p0, p1)
+        func push(_ impulse: Vec2, _ p: ContactPointState) {
+            vA -= mA * impulse
+            wA -= iA * p.anchorA.cross(impulse)
+            vB += mB * impulse
+            wB += iB * p.anchorB.cross(impulse)
+        }
+        func single(_ p: inout ContactPointState) {
+            let r = row(p)
+            let impulse = -p.normalMass * r.massScale * (r.vn + r.bias) - r.impulseScale * p.normalImpulse
+            let newImpulse = max(p.normalImpulse + impulse, 0)
+            push((newImpulse - p.normalImpulse) * normal, p)
+            p.normalImpulse = newImpulse
+            p.maxNormalImpulse = max(p.maxNormalImpulse, newImpulse)
+        }
+
+        var p0 = point0
+        var p1 = point1
+        if count == 2 && blockConditioned {
+            // Both normal impulses at once (the 2×2 LCP; see `blockSolve`): a face landing flat
+            // pushes back evenly, with no spurious spin.
+            let r0 = row(p0)
+            let r1 = row(p1)
+            let g0 = r0.massScale > 0 ? k11 * r0.impulseScale / r0.massScale : 0
+            let g1 = r1.massScale > 0 ? k22 * r1.impulseScale / r1.massScale : 0
+            if let x = Self.complementarity(
+                k11: k11 + g0, k12: k12, k22: k22 + g1,
+                b0: r0.vn + r0.bias - (k11 * p0.normalImpulse + k12 * p1.normalImpulse),
+                b1: r1.vn + r1.bias - (k12 * p0.normalImpulse + k22 * p1.normalImpulse))
+            {
+                push((x.0 - p0.normalImpulse) * normal, p0)
+                push((x.1 - p1.normalImpulse) * normal, p1)
+                p0.normalImpulse = x.0
+                p1.normalImpulse = x.1
+                p0.maxNormalImpulse = max(p0.maxNormalImpulse, x.0)
+                p1.maxNormalImpulse = max(p1.maxNormalImpulse, x.1)
+            } else {
+                single(&p0)
+                single(&p1)
+            }
+        } else {
+            single(&p0)
+            if count == 2 { single(&p1) }
+        }
+        func friction(_ p: inout ContactPointState) {
+            let vt = tangent.dot((vB + p.anchorB.crossed(byScalar: wB)) - (vA + p.anchorA.crossed(byScalar: wA)))
+            let limit = self.friction * p.normalImpulse
+            let newImpulse = min(max(p.tangentImpulse - p.tangentMass * vt, -limit), limit)
+            push((newImpulse - p.tangentImpulse) * tangent, p)
+            p.tangentImpulse = newImpulse
+        }
+        friction(&p0)
+        if count == 2 { friction(&p1) }
+        point0 = p0
+        point1 = p1
+        bodies[slotA].velocity = vA
+        bodies[slotA].angularVelocity = wA
+        bodies[slotB].velocity = vB
+        bodies[slotB].angularVelocity = wB
+    }
+
+    /// Solves `K·x = −b`, `x ≥ 0`, complementary, for a 2×2 K by trying the four cases in
+    /// Box2D 2.3's order; nil when none fits (round-off), so the caller falls back.
+    static func complementarity(k11: Double, k12: Double, k22: Double, b0: Double, b1: Double) -> (Double, Double)? {
+        let det = k11 * k22 - k12 * k12
+        let both = ((-k22 * b0 + k12 * b1) / det, (k12 * b0 - k11 * b1) / det)
+        if both.0 >= 0 && both.1 >= 0 { return both }
+        let first = -b0 / k11
+        if first >= 0 && k12 * first + b1 >= 0 { return (first, 0) }
+        let second = -b1 / k22
+        if second >= 0 && k12 * second + b0 >= 0 { return (0, second) }
+        if b0 >= 0 && b1 >= 0 { return (0, 0) }
+        return nil
     }
 
     /// After the substeps: bounce by the mixed elasticity where the approach was fast enough.
@@ -119,46 +229,7 @@ extension Contact {
 
     // MARK: Rows
 
-    /// The normal row of one point: its current separation, the velocity its separation changes
-    /// with, and the bias, mass and impulse scales of the soft (or speculative, or relaxed) row.
-    private func normalRow(
-        _ state: ContactPointState, _ a: BodyState, _ b: BodyState, h: Double, useBias: Bool
-    ) -> (vn: Double, bias: Double, massScale: Double, impulseScale: Double) {
-        let normal = manifold.normal
-        let rA = rotationA.relative(to: a.rotation).rotate(state.anchorA)
-        let rB = rotationB.relative(to: b.rotation).rotate(state.anchorB)
-        let d = ((b.position - positionB) + rB) - ((a.position - positionA) + rA)
-        let separation = normal.dot(d) + state.baseSeparation
-        let relative =
-            (b.velocity + state.anchorB.crossed(byScalar: b.angularVelocity))
-            - (a.velocity + state.anchorA.crossed(byScalar: a.angularVelocity))
-        var vn = normal.dot(relative)
-        if useBias {
-            let smooth =
-                (b.smoothVelocityChange + state.anchorB.crossed(byScalar: b.smoothAngularVelocityChange))
-                - (a.smoothVelocityChange + state.anchorA.crossed(byScalar: a.smoothAngularVelocityChange))
-            vn -= 0.5 * normal.dot(smooth)
-        }
-        if separation > 0 { return (vn, separation / h, 1, 0) }
-        if useBias {
-            let bias = max(softness.biasRate * separation, -ContactConstants.maxPushOutSpeed)
-            return (vn, bias, softness.massScale, softness.impulseScale)
-        }
-        return (vn, 0, 1, 0)
-    }
 
-    /// Box2D 2.3's block solver adapted to soft rows: the two normal impulses are solved together
-    /// as a 2×2 linear complementarity problem, `(K + Γ)·x = K·λ − (v + bias)`, x ≥ 0, where Γ
-    /// holds each row's softness (γᵢ = Kᵢᵢ·impulseScale/massScale). Returns false when the two
-    /// rows are nearly parallel (ill-conditioned), so the caller solves them one by one.
-    private func solveNormalBlock(
-        _ p0: inout ContactPointState, _ p1: inout ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>,
-        h: Double, useBias: Bool
-    ) -> Bool {
-        let row0 = normalRow(p0, bodies[slotA], bodies[slotB], h: h, useBias: useBias)
-        let row1 = normalRow(p1, bodies[slotA], bodies[slotB], h: h, useBias: useBias)
-        return blockSolve(&p0, &p1, row0, row1, bodies)
-    }
 
     private func blockSolve(
         _ p0: inout ContactPointState, _ p1: inout ContactPointState,
@@ -166,38 +237,16 @@ extension Contact {
         _ row1: (vn: Double, bias: Double, massScale: Double, impulseScale: Double),
         _ bodies: UnsafeMutableBufferPointer<BodyState>
     ) -> Bool {
+        guard blockConditioned else { return false }
         let normal = manifold.normal
-        let rn0A = p0.anchorA.cross(normal)
-        let rn0B = p0.anchorB.cross(normal)
-        let rn1A = p1.anchorA.cross(normal)
-        let rn1B = p1.anchorB.cross(normal)
-        let mass = inverseMassA + inverseMassB
-        let k11 = mass + inverseInertiaA * rn0A * rn0A + inverseInertiaB * rn0B * rn0B
-        let k22 = mass + inverseInertiaA * rn1A * rn1A + inverseInertiaB * rn1B * rn1B
-        let k12 = mass + inverseInertiaA * rn0A * rn1A + inverseInertiaB * rn0B * rn1B
-        guard k11 * k11 < 1000 * (k11 * k22 - k12 * k12) else { return false }
         let g0 = row0.massScale > 0 ? k11 * row0.impulseScale / row0.massScale : 0
         let g1 = row1.massScale > 0 ? k22 * row1.impulseScale / row1.massScale : 0
         let (l0, l1) = (p0.normalImpulse, p1.normalImpulse)
         // b = v + bias − K·λ, the row velocities with the accumulated impulses taken out.
         let b0 = row0.vn + row0.bias - (k11 * l0 + k12 * l1)
         let b1 = row1.vn + row1.bias - (k12 * l0 + k22 * l1)
-        let s11 = k11 + g0
-        let s22 = k22 + g1
-        var x: (Double, Double)
-        let det = s11 * s22 - k12 * k12
-        let both = ((-s22 * b0 + k12 * b1) / det, (k12 * b0 - s11 * b1) / det)
-        if both.0 >= 0 && both.1 >= 0 {
-            x = both
-        } else if -b0 / s11 >= 0 && k12 * (-b0 / s11) + b1 >= 0 {
-            x = (-b0 / s11, 0)
-        } else if -b1 / s22 >= 0 && k12 * (-b1 / s22) + b0 >= 0 {
-            x = (0, -b1 / s22)
-        } else if b0 >= 0 && b1 >= 0 {
-            x = (0, 0)
-        } else {
-            return false
-        }
+        guard let x = Self.complementarity(
+            k11: k11 + g0, k12: k12, k22: k22 + g1, b0: b0, b1: b1) else { return false }
         apply((x.0 - l0) * normal, p0, bodies)
         apply((x.1 - l1) * normal, p1, bodies)
         p0.normalImpulse = x.0
@@ -207,28 +256,7 @@ extension Contact {
         return true
     }
 
-    private func solveNormal(
-        _ state: inout ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>, h: Double, useBias: Bool
-    ) {
-        let row = normalRow(state, bodies[slotA], bodies[slotB], h: h, useBias: useBias)
-        let impulse = -state.normalMass * row.massScale * (row.vn + row.bias) - row.impulseScale * state.normalImpulse
-        let newImpulse = max(state.normalImpulse + impulse, 0)
-        let applied = newImpulse - state.normalImpulse
-        state.normalImpulse = newImpulse
-        state.maxNormalImpulse = max(state.maxNormalImpulse, newImpulse)
-        apply(applied * manifold.normal, state, bodies)
-    }
 
-    private func solveFriction(_ state: inout ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        let normal = manifold.normal
-        let tangent = Vec2(normal.y, -normal.x)
-        let vt = tangent.dot(relativeVelocity(state, bodies))
-        let limit = friction * state.normalImpulse
-        let newImpulse = min(max(state.tangentImpulse - state.tangentMass * vt, -limit), limit)
-        let applied = newImpulse - state.tangentImpulse
-        state.tangentImpulse = newImpulse
-        apply(applied * tangent, state, bodies)
-    }
 
     private func relativeVelocity(_ state: ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>) -> Vec2 {
         let a = bodies[slotA]
