@@ -35,6 +35,10 @@ extension World {
     /// The collision groups of the body (see `BodyProperties.itemGroups`).
     public mutating func setCollisionGroups(items: UInt64, boundaries: UInt64, of id: BodyID) {
         let slot = requireSlot(id)
+        let before = properties[slot].itemGroups | properties[slot].boundaryGroups
+        if before == 0 && items | boundaries != 0 { collidingBodyCount += 1 }
+        if before != 0 && items | boundaries == 0 { collidingBodyCount -= 1 }
+        if properties[slot].itemGroups == items && properties[slot].boundaryGroups == boundaries { return }
         properties[slot].itemGroups = items
         properties[slot].boundaryGroups = boundaries
         wake()

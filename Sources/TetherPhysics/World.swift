@@ -46,6 +46,8 @@ public struct World: Sendable {
     /// The substep length the per-step preparation (slots, coefficients, resistance factors)
     /// was computed for; 0 when something changed and it must be redone.
     var preparedSubstep = 0.0
+    /// How many bodies belong to some collision group (contact discovery is skipped when none do).
+    var collidingBodyCount = 0
     /// Whether any movable body feels a force, as of the last preparation.
     var hasForces = false
 
@@ -100,6 +102,7 @@ public struct World: Sendable {
             + attachmentJoints.ids(attachedTo: id)
         for joint in attached { destroyJoint(joint) }
         contacts.removeAll { $0.bodyA == id || $0.bodyB == id }
+        if properties[slot].itemGroups | properties[slot].boundaryGroups != 0 { collidingBodyCount -= 1 }
         let last = states.count - 1
         if slot != last {
             states[slot] = states[last]

@@ -17,6 +17,9 @@ public struct DynamicAnimator: Sendable {
     /// The identifier of each boundary the animator created (nil for the reference bounds, as
     /// UIKit reports them), in creation order.
     private var boundaryNames: [(id: BoundaryID, name: String?)] = []
+    /// Snaps and off-center continuous pushes depend on the items' rotation, so their forces are
+    /// recomputed every frame; other forces change only with the behaviors.
+    private var forcesFollowRotation = false
 
     /// A behavior in the animator and what it created in the world.
     struct InstalledBehavior: Sendable {
@@ -234,6 +237,11 @@ public struct DynamicAnimator: Sendable {
 
     /// Continuous pushes (their offset turns with the item) and the snaps' upright torque.
     private mutating func updateForces() {
+        forcesFollowRotation = installed.contains { entry in
+            if case .snap = entry.behavior { return true }
+            if case .push(let p) = entry.behavior { return p.mode == .continuous && p.active && p.offset != .zero }
+            return false
+        }
         var force = Array(repeating: Vec2.zero, count: items.count)
         var torque = Array(repeating: 0.0, count: items.count)
         for entry in installed {
@@ -260,13 +268,7 @@ public struct DynamicAnimator: Sendable {
     public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
 
     public mutating func step(timeStep: Double, substeps: Int) {
-        if installed.contains(where: { entry in
-            if case .snap = entry.behavior { return true }
-            if case .push(let p) = entry.behavior { return p.mode == .continuous && p.active && p.offset != .zero }
-            return false
-        }) {
-            updateForces()
-        }
+        if forcesFollowRotation { updateForces() }
         world.step(timeStep: timeStep, substeps: substeps)
     }
 

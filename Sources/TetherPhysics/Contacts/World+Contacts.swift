@@ -39,7 +39,7 @@ extension World {
     /// by key and feature id. Records UIKit's began/ended events in `contactEvents`.
     mutating func updateContacts(timeStep dt: Double) {
         contactEvents.removeAll(keepingCapacity: true)
-        if contacts.isEmpty && boundaries.isEmpty && !properties.contains(where: { $0.itemGroups != 0 }) { return }
+        if contacts.isEmpty && collidingBodyCount == 0 { return }
         let slop = CollisionConstants.speculativeDistance
 
         // Bodies that collide with something, their shapes and swept bounding boxes.
