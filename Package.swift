@@ -33,9 +33,12 @@ let package = Package(
 
         // MARK: - Tests
 
-        .testTarget(name: "TetherPhysicsTests", dependencies: ["TetherPhysics"]),
-        .testTarget(name: "TetherLayoutTests", dependencies: ["TetherLayout"]),
-        .testTarget(name: "TetherScenarioTests", dependencies: ["TetherScenario"]),
+        /// Helpers shared by the test targets (a seeded random generator).
+        .target(name: "TetherTestSupport"),
+
+        .testTarget(name: "TetherPhysicsTests", dependencies: ["TetherPhysics", "TetherTestSupport"]),
+        .testTarget(name: "TetherLayoutTests", dependencies: ["TetherLayout", "TetherTestSupport"]),
+        .testTarget(name: "TetherScenarioTests", dependencies: ["TetherScenario", "TetherTestSupport"]),
         .testTarget(name: "TetherRenderTests", dependencies: ["TetherRender"]),
         .testTarget(name: "TetherTuningTests", dependencies: ["TetherTuning"]),
         /// Runs the built `tether` binary and checks stdout, stderr and exit codes.

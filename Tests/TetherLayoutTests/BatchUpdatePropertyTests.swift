@@ -1,37 +1,13 @@
 import Testing
+import TetherTestSupport
 @testable import TetherLayout
 
-/// SplitMix64 (Steele, Lea, Flood 2014), seeded, so every run checks the same batches. (Its own
-/// name: `LayoutIndexTests` already has a `SplitMix64` in this module.)
-private struct BatchSplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform-enough in 0..<n for the small n used here.
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-
-    /// Fisher–Yates with this generator (not the standard library's, whose algorithm may change).
-    mutating func shuffled<T>(_ array: [T]) -> [T] {
-        var array = array
-        for i in stride(from: array.count - 1, to: 0, by: -1) { array.swapAt(i, below(i + 1)) }
-        return array
-    }
-}
 
 @Suite struct BatchUpdatePropertyTests {
     /// A random valid batch: each old item is kept, deleted or moved to a random section; each
     /// section gets a few inserts; new slots for inserts and move destinations are drawn at
     /// random from the section's new count. Returns the batch and the new counts it implies.
-    private func randomBatch(_ rng: inout BatchSplitMix64) -> (counts: [Int], update: BatchUpdate, newCounts: [Int]) {
+    private func randomBatch(_ rng: inout SplitMix64) -> (counts: [Int], update: BatchUpdate, newCounts: [Int]) {
         let sectionCount = 1 + rng.below(4)
         let counts = (0..<sectionCount).map { _ in rng.below(9) }
         var deletes: [ItemPath] = []
@@ -77,7 +53,7 @@ private struct BatchSplitMix64 {
     }
 
     @Test func randomValidBatchesMapOneToOne() throws {
-        var rng = BatchSplitMix64(seed: 0xBA7C_0001)
+        var rng = SplitMix64(seed: 0xBA7C_0001)
         for _ in 0..<1_000 {
             let (counts, update, expectedCounts) = randomBatch(&rng)
             let result = try update.apply(to: counts)
@@ -121,7 +97,7 @@ private struct BatchSplitMix64 {
 
     /// Ids follow their items: `newOrder` agrees with the index maps.
     @Test func randomBatchesCarryIDs() throws {
-        var rng = BatchSplitMix64(seed: 0xBA7C_0002)
+        var rng = SplitMix64(seed: 0xBA7C_0002)
         for _ in 0..<500 {
             let (counts, update, _) = randomBatch(&rng)
             let oldIDs = counts.enumerated().map { s, c in (0..<c).map { s * 100 + $0 } }
@@ -141,7 +117,7 @@ private struct BatchSplitMix64 {
     /// Deleting a moved item's source as well is always refused as "both deleted and moved":
     /// old-side duplicates are checked before the new counts, which the extra delete upsets.
     @Test func deletingAMovedItemIsRefused() {
-        var rng = BatchSplitMix64(seed: 0xBA7C_0003)
+        var rng = SplitMix64(seed: 0xBA7C_0003)
         var checked = 0
         for _ in 0..<500 {
             let generated = randomBatch(&rng)

@@ -1,29 +1,7 @@
 import Testing
+import TetherTestSupport
 @testable import TetherLayout
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator, so every run tests the same rects.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1) from the top 53 bits.
-    mutating func unit() -> Double { Double(next() >> 11) * (1.0 / 9_007_199_254_740_992.0) }
-
-    /// Uniform in [lo, hi).
-    mutating func uniform(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
-
-    /// A whole number of points in [lo, hi], so rects often share edges exactly with frames.
-    mutating func whole(_ lo: Int, _ hi: Int) -> Double { Double(lo + Int(next() % UInt64(hi - lo + 1))) }
-}
 
 @Suite struct LayoutIndexTests {
     private func bruteForce(_ attributes: [LayoutAttributes], _ rect: Rect) -> [Int] {

@@ -1,4 +1,5 @@
 import Testing
+import TetherTestSupport
 @testable import TetherPhysics
 
 /// Helpers shared by the collision tests.
@@ -188,7 +189,7 @@ extension CollisionBoxTests {
     /// overlapping boxes always touch, and the same input gives the same bits.
     @Test(arguments: [21 as UInt64, 22, 23])
     func randomPairsGiveWellFormedManifolds(seed: UInt64) {
-        var rng = CollisionSplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         var contacts = 0
         var nearTies = 0
         for _ in 0..<2000 {

@@ -1,29 +1,12 @@
 import Testing
+import TetherTestSupport
 @testable import TetherPhysics
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny seeded generator so random scenes repeat exactly.
-struct CollisionSplitMix64 {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1) from the top 53 bits.
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-    /// Uniform integer in `0 ..< n`.
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
 
 @Suite struct CollisionBroadPhaseTests {
     /// Boxes on a 5 pt grid so that edges often coincide exactly (touching pairs).
     static func gridBoxes(count: Int, area: Int, maxSize: Int, seed: UInt64) -> [AABB] {
-        var rng = CollisionSplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             let x = Double(5 * rng.below(area / 5)), y = Double(5 * rng.below(area / 5))
             let w = Double(5 * rng.below(maxSize / 5)), h = Double(5 * rng.below(maxSize / 5))
@@ -32,7 +15,7 @@ struct CollisionSplitMix64 {
     }
 
     static func randomBoxes(count: Int, area: Double, maxSize: Double, seed: UInt64) -> [AABB] {
-        var rng = CollisionSplitMix64(state: seed)
+        var rng = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             let p = Vec2(area * rng.unit(), area * rng.unit())
             return AABB(lower: p, upper: p + Vec2(maxSize * rng.unit(), maxSize * rng.unit()))
@@ -103,7 +86,7 @@ struct CollisionSplitMix64 {
     @Test(arguments: [11 as UInt64, 12, 13])
     func bodiesAgainstSegmentsMatchBruteForce(seed: UInt64) {
         let boxes = Self.gridBoxes(count: 300, area: 500, maxSize: 40, seed: seed)
-        var rng = CollisionSplitMix64(state: seed &* 31)
+        var rng = SplitMix64(seed: seed &* 31)
         var segments = [
             SegmentShape(a: Vec2(0, 0), b: Vec2(500, 0)),
             SegmentShape(a: Vec2(500, 0), b: Vec2(500, 500)),

@@ -1,20 +1,10 @@
 import Testing
+import TetherTestSupport
 @testable import TetherScenario
 
 /// Mutated scenario documents never crash the loader or the replay: each either decodes and
 /// runs, or fails with a ScenarioLoadError.
 @Suite struct ScenarioFuzzTests {
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
 
     static let seed = """
         {"name": "f", "frames": 12, "viewport": {"width": 320, "height": 568}, "contentOffset": {"x": 0, "y": 0},
@@ -51,7 +41,7 @@ import Testing
     @Test func mutatedScenariosNeverCrash() throws {
         let document = try JSONParser.parse(Self.seed)
         let allPaths = Self.paths(of: document).filter { !$0.components.isEmpty }
-        var random = SplitMix64(state: 2026)
+        var random = SplitMix64(seed: 2026)
         var decoded = 0
         var rejected = 0
         for _ in 0..<600 {
