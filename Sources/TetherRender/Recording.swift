@@ -147,11 +147,11 @@ public struct RenderRecording: Sendable {
             let sprungIndices = springy?.sprungIndices ?? []
             for i in sprungIndices { sprung[i] = true }
             defer { for i in sprungIndices { sprung[i] = false } }
-            let indices = items == .all ? Array(layout.indices) : dynamics.indices(intersecting: replay.visibleRect)
+            let indices = replay.displayedIndices(items: items)
             var placements: [Placement] = []
             placements.reserveCapacity(indices.count)
             for i in indices {
-                let a = dynamics.currentAttributes(at: i)
+                let a = replay.displayedAttributes(at: i)
                 placements.append(Placement(
                     element: slot(for: i), center: a.center, angle: a.angle, anchor: sprung[i] ? layout[i].center : nil))
             }
