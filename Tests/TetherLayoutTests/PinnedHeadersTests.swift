@@ -119,6 +119,9 @@ import Testing
         #expect(layout.contentSize.height == 290)
         // Keys stay sorted: the decoration follows the footer of its section.
         #expect(layout.attributes.map(\.key) == layout.attributes.map(\.key).sorted())
+        // An empty section without insets has an empty band, so no background.
+        let bare = FlowLayout(viewportSize: Size(width: 320, height: 568), sections: [0, 1], sectionBackground: true)
+        #expect(bare.attributes.filter { $0.key.kind == .decoration }.map(\.key.section) == [1])
         // Horizontal: the band runs along x, the whole height across.
         var sideways = layout
         sideways.scrollDirection = .horizontal
