@@ -122,10 +122,11 @@ public struct RenderRecording: Sendable {
             try replay.advance()
             if replay.frame % every == 0 { frames.append(builder.frame(of: replay, items: items)) }
         }
+        let (elements, drawnFrames) = builder.inDrawingOrder(frames)
         return RenderRecording(
             name: scenario.name, description: scenario.description, hz: scenario.clock.hz, every: every,
             viewport: replay.scene.viewport, contentSize: replay.scene.layout.contentSize,
-            elements: builder.elements, frames: frames, events: scenario.events.map(RenderEvent.init))
+            elements: elements, frames: drawnFrames, events: scenario.events.map(RenderEvent.init))
     }
 
     /// Assigns table slots to layout elements in the order they first appear.
@@ -133,6 +134,8 @@ public struct RenderRecording: Sendable {
         let layout: [LayoutAttributes]
         var slot: [Int?]
         var elements: [RenderElement] = []
+        /// The layout zIndex of each entry of `elements`.
+        var zIndex: [Int] = []
         var sprung: [Bool]
 
         init(layout: [LayoutAttributes]) {
@@ -147,11 +150,11 @@ public struct RenderRecording: Sendable {
             let sprungIndices = springy?.sprungIndices ?? []
             for i in sprungIndices { sprung[i] = true }
             defer { for i in sprungIndices { sprung[i] = false } }
-            let indices = items == .all ? Array(layout.indices) : dynamics.indices(intersecting: replay.visibleRect)
+            let indices = replay.displayedIndices(items: items)
             var placements: [Placement] = []
             placements.reserveCapacity(indices.count)
             for i in indices {
-                let a = dynamics.currentAttributes(at: i)
+                let a = replay.displayedAttributes(at: i)
                 placements.append(Placement(
                     element: slot(for: i), center: a.center, angle: a.angle, anchor: sprung[i] ? layout[i].center : nil))
             }
@@ -161,11 +164,28 @@ public struct RenderRecording: Sendable {
                 touch: scroll.isTouching ? scroll.touchLocation : nil, placements: placements)
         }
 
+        /// The element table sorted by zIndex (section backgrounds, −1, under cells; pinned headers,
+        /// 1024, over them), first appearance within a zIndex, and `frames` renumbered to match.
+        /// Players draw elements in table order; with every zIndex 0 nothing moves.
+        func inDrawingOrder(_ frames: [RenderFrame]) -> ([RenderElement], [RenderFrame]) {
+            let order = elements.indices.sorted { a, b in zIndex[a] != zIndex[b] ? zIndex[a] < zIndex[b] : a < b }
+            if order == Array(elements.indices) { return (elements, frames) }
+            var newSlot = Array(repeating: 0, count: order.count)
+            for (position, old) in order.enumerated() { newSlot[old] = position }
+            let renumbered = frames.map { frame in
+                var frame = frame
+                for p in frame.placements.indices { frame.placements[p].element = newSlot[frame.placements[p].element] }
+                return frame
+            }
+            return (order.map { elements[$0] }, renumbered)
+        }
+
         mutating func slot(for i: Int) -> Int {
             if let s = slot[i] { return s }
             let a = layout[i]
             elements.append(RenderElement(
                 kind: RowKind(a.key.kind), section: a.key.section, item: a.key.item, size: a.frame.size, rest: a.center))
+            zIndex.append(a.zIndex)
             slot[i] = elements.count - 1
             return elements.count - 1
         }

@@ -20,6 +20,12 @@
 ///     scatter its items;
 ///   - a line holding one item (last or not) is centered in the available width.
 ///
+/// Optional extras: `pinHeaders` keeps each section's header on screen while its section is
+/// (see `PinnedHeaders`; headers then get zIndex 1024, above cells), and `sectionBackground`
+/// adds one `.decoration` element (item 0) per section behind its items: the band between header
+/// and footer, insets included, the whole width across, zIndex −1. A section whose band has zero
+/// length (no items, no insets) gets none.
+///
 /// `itemSizes` overrides `itemSize`; an index it does not cover falls back to `itemSize`, so a
 /// short array never traps. Negative item counts count as zero.
 ///
@@ -43,6 +49,10 @@ public struct FlowLayout: CollectionLayout, Sendable, Hashable {
     public var headerSize: Size { didSet { recompute() } }
     /// Reference size; zero along the scroll axis means no footer.
     public var footerSize: Size { didSet { recompute() } }
+    /// Section headers stay on screen while their section is (sectionHeadersPinToVisibleBounds).
+    public var pinHeaders: Bool { didSet { recompute() } }
+    /// One background decoration per section (the added `sectionBackground` key).
+    public var sectionBackground: Bool { didSet { recompute() } }
 
     /// The computed layout; derived from the properties above, so equality and hashing skip it.
     private var computed: Computed
@@ -57,7 +67,9 @@ public struct FlowLayout: CollectionLayout, Sendable, Hashable {
         minimumInteritemSpacing: Double = 10,
         sectionInset: EdgeInsets = .zero,
         headerSize: Size = .zero,
-        footerSize: Size = .zero
+        footerSize: Size = .zero,
+        pinHeaders: Bool = false,
+        sectionBackground: Bool = false
     ) {
         self.viewportSize = viewportSize
         self.scrollDirection = scrollDirection
@@ -69,15 +81,21 @@ public struct FlowLayout: CollectionLayout, Sendable, Hashable {
         self.sectionInset = sectionInset
         self.headerSize = headerSize
         self.footerSize = footerSize
-        self.computed = Computed(attributes: [], contentSize: .zero)
+        self.pinHeaders = pinHeaders
+        self.sectionBackground = sectionBackground
+        self.computed = Computed(attributes: [], contentSize: .zero, sectionFrames: [])
         recompute()
     }
 
     /// The size of the scrollable content: the viewport across, the end of the last section along.
     public var contentSize: Size { computed.contentSize }
 
-    /// Every element, sorted by `ElementKey` (section, then header < cell < footer, then item).
+    /// Every element, sorted by `ElementKey` (section, then header < cell < footer < decoration,
+    /// then item).
     public var attributes: [LayoutAttributes] { computed.attributes }
+
+    /// Per section: header start to footer end along the scroll axis, the content across.
+    public var sectionFrames: [Rect] { computed.sectionFrames }
 
     /// The size of one item: `itemSizes[section][item]` when present, else `itemSize`.
     public func size(ofItem item: Int, inSection section: Int) -> Size {
@@ -93,7 +111,8 @@ public struct FlowLayout: CollectionLayout, Sendable, Hashable {
             && a.minimumLineSpacing == b.minimumLineSpacing
             && a.minimumInteritemSpacing == b.minimumInteritemSpacing
             && a.sectionInset == b.sectionInset && a.headerSize == b.headerSize
-            && a.footerSize == b.footerSize
+            && a.footerSize == b.footerSize && a.pinHeaders == b.pinHeaders
+            && a.sectionBackground == b.sectionBackground
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -107,6 +126,8 @@ public struct FlowLayout: CollectionLayout, Sendable, Hashable {
         hasher.combine(sectionInset)
         hasher.combine(headerSize)
         hasher.combine(footerSize)
+        hasher.combine(pinHeaders)
+        hasher.combine(sectionBackground)
     }
 }
 
@@ -115,6 +136,7 @@ extension FlowLayout {
     private struct Computed: Sendable {
         var attributes: [LayoutAttributes]
         var contentSize: Size
+        var sectionFrames: [Rect]
     }
 
     /// Slack for "fits on the line", so sizes that add up exactly are not split by round-off.
@@ -141,14 +163,19 @@ extension FlowLayout {
 
         var result: [LayoutAttributes] = []
         result.reserveCapacity(sections.reduce(0) { $0 + Swift.max($1, 0) } + 2 * sections.count)
+        var sectionFrames: [Rect] = []
+        sectionFrames.reserveCapacity(sections.count)
         var offset = 0.0
 
         for section in sections.indices {
+            let sectionStart = offset
             if headerSize[scroll] > 0 {
                 let f = frame(along: offset, across: 0, length: headerSize[scroll], breadth: crossExtent)
-                result.append(LayoutAttributes(key: ElementKey(section: section, kind: .header, item: 0), frame: f))
+                result.append(LayoutAttributes(
+                    key: ElementKey(section: section, kind: .header, item: 0), frame: f, zIndex: pinHeaders ? PinnedHeaders.zIndex : 0))
                 offset += headerSize[scroll]
             }
+            let bodyStart = offset
             offset += insetLead
 
             let count = Swift.max(sections[section], 0)
@@ -203,16 +230,23 @@ extension FlowLayout {
             }
 
             offset += insetTrail
+            let bodyEnd = offset
             if footerSize[scroll] > 0 {
                 let f = frame(along: offset, across: 0, length: footerSize[scroll], breadth: crossExtent)
                 result.append(LayoutAttributes(key: ElementKey(section: section, kind: .footer, item: 0), frame: f))
                 offset += footerSize[scroll]
             }
+            if sectionBackground, bodyEnd > bodyStart {
+                let f = frame(along: bodyStart, across: 0, length: bodyEnd - bodyStart, breadth: crossExtent)
+                result.append(LayoutAttributes(
+                    key: ElementKey(section: section, kind: .decoration, item: 0), frame: f, zIndex: -1))
+            }
+            sectionFrames.append(frame(along: sectionStart, across: 0, length: offset - sectionStart, breadth: crossExtent))
         }
 
         var content = Size.zero
         content[cross] = crossExtent
         content[scroll] = offset
-        computed = Computed(attributes: result, contentSize: content)
+        computed = Computed(attributes: result, contentSize: content, sectionFrames: sectionFrames)
     }
 }

@@ -15,6 +15,8 @@ public struct Replay: SceneReplay {
     private var nextEvent = 0
     /// The frame at which the scene came to rest and has stayed at rest since, if it is at rest.
     public private(set) var restingSince: Int?
+    /// Headers pinned to the visible bounds, when the layout pins them (Replay+PinnedHeaders.swift).
+    let pinnedHeaders: PinnedHeaders?
 
     /// A replay of a layout scenario (`scenario.layoutScene` must not be nil; see `makeReplay`).
     public init(_ scenario: Scenario) {
@@ -22,6 +24,7 @@ public struct Replay: SceneReplay {
         self.scenario = scenario
         self.scene = scene
         let layout = scene.layout
+        pinnedHeaders = PinnedHeaders(layout: layout)
         scroll = ScrollModel(
             viewportSize: scene.viewport, contentSize: layout.contentSize, axis: layout.scrollDirection,
             contentOffset: scene.contentOffset, frameDuration: scenario.clock.frameDuration)
@@ -97,15 +100,14 @@ public struct Replay: SceneReplay {
     public func frameRecord(items: Scenario.ItemSelection) -> FrameRecord {
         let viewport = visibleRect
         var rows: [ElementRow] = []
-        let indices: [Int] =
-            items == .all ? Array(dynamics.layoutAttributes.indices) : dynamics.indices(intersecting: viewport)
+        let indices = displayedIndices(items: items)
         rows.reserveCapacity(indices.count + 1)
         rows.append(
             ElementRow(
                 section: 0, item: 0, kind: .viewport, center: viewport.center,
                 size: viewport.size))
         for i in indices {
-            let a = dynamics.currentAttributes(at: i)
+            let a = displayedAttributes(at: i)
             rows.append(
                 ElementRow(
                     section: a.key.section, item: a.key.item, kind: RowKind(a.key.kind), center: a.center,

@@ -60,14 +60,15 @@ public struct Scenario: Sendable {
     }
 }
 
-/// A collection view: its viewport, initial scroll position, layout and dynamics.
+/// A collection view: its viewport, initial scroll position, layout (`FlowLayout` or
+/// `WaterfallLayout`) and dynamics.
 public struct LayoutScene: Sendable {
     public var viewport: Size
     public var contentOffset: Vec2
-    public var layout: FlowLayout
+    public var layout: any CollectionLayout
     public var dynamics: DynamicsSpec
 
-    public init(viewport: Size, contentOffset: Vec2, layout: FlowLayout, dynamics: DynamicsSpec) {
+    public init(viewport: Size, contentOffset: Vec2, layout: any CollectionLayout, dynamics: DynamicsSpec) {
         self.viewport = viewport
         self.contentOffset = contentOffset
         self.layout = layout

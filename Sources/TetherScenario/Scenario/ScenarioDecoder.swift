@@ -58,7 +58,7 @@ public enum ScenarioDecoder {
     static func decodeLayoutScene(_ object: ObjectReader) throws -> (LayoutScene, dynamicsDocument: JSONValue) {
         let viewport = try object.required("viewport") { value, path in try decodeSize(value, at: path) }
         let layout = try object.required("layout") { value, path in
-            try LayoutDecoder.decodeFlow(value, at: path, viewport: viewport)
+            try LayoutDecoder.decode(value, at: path, viewport: viewport)
         }
         let contentOffset = try object.optional("contentOffset") { value, path in
             try decodeOffset(value, at: path, layout: layout, viewport: viewport)
@@ -115,14 +115,14 @@ public enum ScenarioDecoder {
         return Scenario.OutputOptions(items: items, every: every)
     }
 
-    static func decodeOffset(_ value: JSONValue, at path: JSONPath, layout: FlowLayout, viewport: Size) throws -> Vec2 {
+    static func decodeOffset(_ value: JSONValue, at path: JSONPath, layout: any CollectionLayout, viewport: Size) throws -> Vec2 {
         let offset = try decodePoint(value, at: path)
         try checkOffset(offset, at: path, layout: layout, viewport: viewport)
         return offset
     }
 
     /// A content offset must lie within [0, contentSize − viewport] on each axis.
-    static func checkOffset(_ offset: Vec2, at path: JSONPath, layout: FlowLayout, viewport: Size) throws {
+    static func checkOffset(_ offset: Vec2, at path: JSONPath, layout: any CollectionLayout, viewport: Size) throws {
         let maximum = Vec2(
             max(0, layout.contentSize.width - viewport.width), max(0, layout.contentSize.height - viewport.height))
         for (axis, key) in [(Axis.horizontal, "x"), (Axis.vertical, "y")] where offset[axis] < 0 || offset[axis] > maximum[axis] {
