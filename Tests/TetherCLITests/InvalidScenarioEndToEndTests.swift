@@ -47,7 +47,7 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
         BadScenario(name: "itemSizes count mismatch", json: scenario(layout: "{\"type\": \"flow\", \"sections\": [2], \"itemSizes\": [[{\"width\": 10, \"height\": 10}]]}"), expected: ["layout.itemSizes[0]"]),
         BadScenario(name: "world without bounds", json: "{\"name\": \"x\", \"frames\": 3, \"world\": {}}", expected: ["world", "bounds"]),
         BadScenario(name: "layout and world", json: scenario("\"world\": {}"), expected: ["world", "not both"]),
-        BadScenario(name: "uikit solver not supported yet", json: scenario("\"solver\": \"uikit\""), expected: ["solver", "not supported yet"]),
+        BadScenario(name: "unknown solver", json: scenario("\"solver\": \"fast\""), expected: ["solver", "accurate", "uikit"]),
         BadScenario(name: "waterfall not supported yet", json: scenario(layout: "{\"type\": \"waterfall\", \"sections\": [3]}"), expected: ["layout.type", "not supported yet"]),
         BadScenario(name: "gravity not supported yet", json: scenario(dynamics: "{\"type\": \"gravity\"}"), expected: ["dynamics.type", "not supported yet"]),
         BadScenario(name: "pinned headers not supported yet", json: scenario(layout: "{\"type\": \"flow\", \"sections\": [3], \"pinHeaders\": true}"), expected: ["layout.pinHeaders", "not supported yet"]),

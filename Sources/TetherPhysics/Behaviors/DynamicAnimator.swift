@@ -252,6 +252,9 @@ public struct DynamicAnimator: Sendable {
     /// Lets the world pause at rest, or not (benchmarks measure every step).
     public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
 
+    /// Chooses the world's stepping pipeline: `.uikit` runs Box2D 2.3 at one step per frame.
+    public mutating func setSolverKind(_ kind: SolverKind) { world.solverKind = kind }
+
     public mutating func step(timeStep: Double, substeps: Int) {
         if installed.contains(where: { entry in
             if case .snap = entry.behavior { return true }
