@@ -173,12 +173,9 @@ extension AnchorSpring {
             }
             let separation = bodies[slot].position - springs[k].anchor
             switch springs[k].mode {
-            case .pointSpring:
-                springs[k].target = springs[k].coefficientA * separation
-                bodies[slot].velocity += springs[k].impulse
             case .pointRod:
                 bodies[slot].velocity += springs[k].impulse
-            case .axialSpring, .axialRod:
+            case .axialSpring, .axialRod, .pointSpring:  // (no point springs in this solver)
                 let (u, distance) = separation.normalizedWithLength
                 let hasAxis = distance > UIKitConstants.linearSlop
                 springs[k].axis = hasAxis ? u : .zero
@@ -198,12 +195,7 @@ extension AnchorSpring {
             if slot == 0 { continue }
             let v = bodies[slot].velocity
             switch springs[k].mode {
-            case .pointSpring:
-                let delta = -springs[k].coefficientC
-                    * (v + springs[k].target + springs[k].coefficientB * springs[k].impulse)
-                springs[k].impulse += delta
-                bodies[slot].velocity = v + delta
-            case .axialSpring:
+            case .axialSpring, .pointSpring:  // (no point springs in this solver)
                 let u = springs[k].axis
                 let delta = -springs[k].coefficientC
                     * (u.dot(v) + springs[k].target.x + springs[k].coefficientB * springs[k].impulse.x)

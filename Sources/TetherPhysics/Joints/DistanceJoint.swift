@@ -288,12 +288,12 @@ extension DistanceJoint {
         let row = UIKitConstants.softRow(frequency: frequency, dampingRatio: dampingRatio, h: h)
         uikitGamma = isSpring ? row.gamma : 0
         switch mode {
-        case .pointSpring, .pointRod:
+        case .pointRod:
             error = separation
             let m = pointMassUIKit()
             (mass11, mass12, mass22) = (m.m11, m.m12, m.m22)
-            springBias = isSpring ? row.biasRate * separation : .zero
-        case .axialSpring, .axialRod:
+            springBias = .zero
+        case .axialSpring, .axialRod, .pointSpring:  // (no point springs in this solver)
             let (u, distance) = separation.normalizedWithLength
             let hasAxis = distance > UIKitConstants.linearSlop
             axis = hasAxis ? u : .zero
@@ -316,7 +316,7 @@ extension DistanceJoint {
             inverseMassA + inverseMassB + rA.x * rA.x * inverseInertiaA + rB.x * rB.x * inverseInertiaB)
     }
 
-    /// One velocity iteration: springs `Δλ = −(M·(Ċ + bias) + γ'·λ)/(1 + γ')`, rods the rigid
+    /// One velocity iteration: springs `Δλ = −(m·(Ċ + bias) + γ'·λ)/(1 + γ')`, rods the rigid
     /// row without bias (the accurate pipeline's relax-pass row).
     mutating func solveVelocityUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
         switch mode {
@@ -328,16 +328,8 @@ extension DistanceJoint {
             let relativeVelocity =
                 (b.velocity + leverB.crossed(byScalar: b.angularVelocity))
                 - (a.velocity + leverA.crossed(byScalar: a.angularVelocity))
-            let scale = 1 / (1 + uikitGamma)
-            let delta: Vec2
-            if mode == .pointSpring {
-                let c = relativeVelocity + springBias
-                let mc = Vec2(mass11 * c.x + mass12 * c.y, mass12 * c.x + mass22 * c.y)
-                delta = -scale * (mc + uikitGamma * impulse)
-            } else {
-                let c = axis.dot(relativeVelocity) + springBias.x
-                delta = Vec2(-scale * (mass11 * c + uikitGamma * impulse.x), 0)
-            }
+            let c = axis.dot(relativeVelocity) + springBias.x
+            let delta = Vec2(-(mass11 * c + uikitGamma * impulse.x) / (1 + uikitGamma), 0)
             impulse += delta
             applyImpulse(delta, to: bodies, recordSmooth: false)
         }
