@@ -59,6 +59,15 @@ public struct World: Sendable {
     /// Simulated time every body has been still.
     var restTime = 0.0
 
+    /// Which pipeline `step(timeStep:substeps:)` runs: `.accurate` (the default) or `.uikit`,
+    /// Box2D 2.3's formulation at one step per frame (`Solver/World+UIKitStep.swift`).
+    public var solverKind = SolverKind.accurate {
+        didSet {
+            // The two pipelines keep different per-step coefficients in the same joint fields.
+            if solverKind != oldValue { preparedSubstep = 0; wake() }
+        }
+    }
+
     public init() {}
 
     // MARK: Bodies

@@ -47,7 +47,7 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
         BadScenario(name: "itemSizes count mismatch", json: scenario(layout: "{\"type\": \"flow\", \"sections\": [2], \"itemSizes\": [[{\"width\": 10, \"height\": 10}]]}"), expected: ["layout.itemSizes[0]"]),
         BadScenario(name: "world without bounds", json: "{\"name\": \"x\", \"frames\": 3, \"world\": {}}", expected: ["world", "bounds"]),
         BadScenario(name: "layout and world", json: scenario("\"world\": {}"), expected: ["world", "not both"]),
-        BadScenario(name: "uikit solver not supported yet", json: scenario("\"solver\": \"uikit\""), expected: ["solver", "not supported yet"]),
+        BadScenario(name: "unknown solver", json: scenario("\"solver\": \"fast\""), expected: ["solver", "accurate", "uikit"]),
         BadScenario(name: "waterfall without itemHeights", json: scenario(layout: "{\"type\": \"waterfall\", \"sections\": [3]}"), expected: ["layout:", "missing required key \"itemHeights\""]),
         BadScenario(name: "waterfall itemHeights count mismatch", json: scenario(layout: "{\"type\": \"waterfall\", \"sections\": [3, 2], \"itemHeights\": [[10, 20, 30], [40]]}"), expected: ["layout.itemHeights[1]", "has 1 heights but section 1 has 2 items"]),
         BadScenario(name: "waterfall itemHeights section count", json: scenario(layout: "{\"type\": \"waterfall\", \"sections\": [1, 1], \"itemHeights\": [[10]]}"), expected: ["layout.itemHeights", "has 1 sections but \"sections\" has 2"]),

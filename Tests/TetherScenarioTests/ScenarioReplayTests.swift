@@ -85,3 +85,29 @@ import TetherLayout
         #expect(Set(first.map(\.center.y)).count > 100, "the cells actually moved")
     }
 }
+
+extension ScenarioReplayTests {
+    /// `"solver"` reaches the world of layout and world scenes; `--set solver=uikit` works.
+    @Test func solverSelectsTheWorldsPipeline() throws {
+        #expect(try Self.scenario().solver == .accurate)
+        #expect(Replay(try Self.scenario()).world.solverKind == .accurate)
+        let uikit = try Self.scenario(#""solver": "uikit""#)
+        #expect(Replay(uikit).world.solverKind == .uikit)
+        let text = #"{"name": "w", "frames": 3, "world": {"bounds": {"x": 0, "y": 0, "width": 100, "height": 100}, "items": [{"id": "a", "center": {"x": 50, "y": 50}, "size": {"width": 10, "height": 10}}]}}"#
+        let overridden = try ScenarioLoader.decode(
+            try JSONParser.parse(text), file: "w.json", overrides: [try ScenarioOverride(parsing: "solver=uikit")])
+        #expect(overridden.solver == .uikit)
+        #expect(WorldReplay(overridden).world.solverKind == .uikit)
+        // Same scroll, different clocks: the springy rows move differently.
+        let dragged = #""events": [{"frame": 0, "type": "scroll", "by": {"x": 0, "y": 200}, "frames": 10}]"#
+        func finalPositions(_ scenario: Scenario) throws -> [Vec2] {
+            var replay = Replay(scenario)
+            while replay.frame < 20 { try replay.advance() }
+            return replay.world.bodyIDs.map { replay.world.position(of: $0) }
+        }
+        let accuratePositions = try finalPositions(try Self.scenario(dragged))
+        let uikitPositions = try finalPositions(try Self.scenario(dragged + #", "solver": "uikit""#))
+        #expect(accuratePositions.count == uikitPositions.count && !accuratePositions.isEmpty)
+        #expect(accuratePositions != uikitPositions)
+    }
+}

@@ -17,6 +17,8 @@ public protocol LayoutDynamics: Sendable {
     var world: World { get }
     /// Lets the world pause at rest, or not (benchmarks measure every step).
     mutating func setAllowsPause(_ allowed: Bool)
+    /// Chooses the world's stepping pipeline (`"solver"` of a scenario).
+    mutating func setSolverKind(_ kind: SolverKind)
 }
 
 /// Attributes straight from the layout (`"dynamics": {"type": "none"}`).
@@ -24,6 +26,7 @@ public struct StaticDynamics: LayoutDynamics {
     public let layoutAttributes: [LayoutAttributes]
     public private(set) var world = World()
     public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
+    public mutating func setSolverKind(_ kind: SolverKind) { world.solverKind = kind }
     private let index: LayoutIndex
 
     public init(layout: any CollectionLayout) {

@@ -110,6 +110,7 @@ public struct SpringyDynamics: LayoutDynamics {
     // MARK: Stepping
 
     public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
+    public mutating func setSolverKind(_ kind: SolverKind) { world.solverKind = kind }
 
     public mutating func step(timeStep: Double, substeps: Int) {
         if let nearRest = configuration.nearRestDamping { applyNearRestDamping(nearRest) }

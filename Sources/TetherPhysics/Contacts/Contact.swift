@@ -46,6 +46,8 @@ struct ContactPointState: Sendable {
     var maxNormalImpulse = 0.0
     /// Normal relative velocity before the step, for restitution.
     var relativeVelocity = 0.0
+    /// UIKit solver: the normal velocity the row aims for (restitution, or a speculative gap).
+    var velocityBias = 0.0
 }
 
 /// A persistent contact between two bodies or a body and a boundary, kept from step to step so

@@ -142,3 +142,104 @@ extension AnchorSpring {
         }
     }
 }
+
+// MARK: UIKit (Box2D 2.3) solver
+
+extension AnchorSpring {
+    /// Once per step, after velocities are integrated: the row's geometry and soft coefficients,
+    /// then the warm start (last step's impulse, kept in `impulse`).
+    /// Springs: coefficientA = h·ω²·γ' (bias per point of error), coefficientB = γ',
+    /// coefficientC = 1/(1 + γ') (see `UIKitConstants.softRow`). The effective mass of the row
+    /// is the body's mass, so everything is in velocity units. Axial rows follow b2DistanceJoint:
+    /// no direction (and no row) while the points are within the slop, so an item on a
+    /// zero-length spring coasts (drifts) once it is within 0.5 pt of the anchor, as in 2.3.
+    static func prepareUIKit(
+        _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ bodies: UnsafeMutableBufferPointer<BodyState>, h: Double
+    ) {
+        for k in springs.indices {
+            let slot = springs[k].slot
+            if slot == 0 { continue }
+            let isSpring = springs[k].frequency > 0
+            let length = springs[k].length
+            // Springs are b2DistanceJoint's axial row at any length (a zero-length one too: its
+            // axis is the current direction, and it rests while within the slop); a zero-length
+            // rod is a pin (b2RevoluteJoint's point row).
+            springs[k].mode = isSpring ? .axialSpring : (length == 0 ? .pointRod : .axialRod)
+            if isSpring {
+                let row = UIKitConstants.softRow(frequency: springs[k].frequency, dampingRatio: springs[k].dampingRatio, h: h)
+                springs[k].coefficientA = row.biasRate
+                springs[k].coefficientB = row.gamma
+                springs[k].coefficientC = 1 / (1 + row.gamma)
+            }
+            let separation = bodies[slot].position - springs[k].anchor
+            switch springs[k].mode {
+            case .pointRod:
+                bodies[slot].velocity += springs[k].impulse
+            case .axialSpring, .axialRod, .pointSpring:  // (no point springs in this solver)
+                let (u, distance) = separation.normalizedWithLength
+                let hasAxis = distance > UIKitConstants.linearSlop
+                springs[k].axis = hasAxis ? u : .zero
+                if !hasAxis { springs[k].impulse = .zero }
+                springs[k].target = Vec2(isSpring ? springs[k].coefficientA * (distance - length) : 0, 0)
+                bodies[slot].velocity += springs[k].impulse.x * springs[k].axis
+            }
+        }
+    }
+
+    /// One velocity iteration: springs are the soft row, rods the rigid row without bias.
+    static func solveVelocityUIKit(
+        _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ bodies: UnsafeMutableBufferPointer<BodyState>
+    ) {
+        for k in springs.indices {
+            let slot = springs[k].slot
+            if slot == 0 { continue }
+            let v = bodies[slot].velocity
+            switch springs[k].mode {
+            case .axialSpring, .pointSpring:  // (no point springs in this solver)
+                let u = springs[k].axis
+                let delta = -springs[k].coefficientC
+                    * (u.dot(v) + springs[k].target.x + springs[k].coefficientB * springs[k].impulse.x)
+                springs[k].impulse.x += delta
+                bodies[slot].velocity = v + delta * u
+            case .pointRod:
+                springs[k].impulse += -1 * v
+                bodies[slot].velocity = .zero
+            case .axialRod:
+                let u = springs[k].axis
+                let delta = -u.dot(v)
+                springs[k].impulse.x += delta
+                bodies[slot].velocity = v + delta * u
+            }
+        }
+    }
+
+    /// One position iteration for the rods (soft springs have none): returns whether every rod
+    /// was within the slop before its correction.
+    static func solvePositionUIKit(
+        _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ bodies: UnsafeMutableBufferPointer<BodyState>
+    ) -> Bool {
+        var solved = true
+        for k in springs.indices {
+            let slot = springs[k].slot
+            if slot == 0 { continue }
+            let separation = bodies[slot].position - springs[k].anchor
+            switch springs[k].mode {
+            case .pointSpring, .axialSpring:
+                continue
+            case .pointRod:
+                // b2RevoluteJoint's point row: the whole error at once.
+                solved = solved && separation.length <= UIKitConstants.linearSlop
+                bodies[slot].position = springs[k].anchor
+            case .axialRod:
+                // b2DistanceJoint's rigid row: the error, clamped, along the current direction.
+                let (u, distance) = separation.normalizedWithLength
+                if distance == 0 { continue }
+                let max = UIKitConstants.maxLinearCorrection
+                let c = Swift.min(Swift.max(distance - springs[k].length, -max), max)
+                solved = solved && abs(c) <= UIKitConstants.linearSlop
+                bodies[slot].position -= c * u
+            }
+        }
+        return solved
+    }
+}

@@ -231,3 +231,47 @@ extension Rotation {
         return DeterministicMath.atan2(r.s, r.c)
     }
 }
+
+// MARK: UIKit (Box2D 2.3) solver
+
+/// In the UIKit pipeline the attachment joints' velocity stage is their rigid (relax-pass) rows:
+/// `prepareSubstep`, `warmStart` and `solve(useBias: false)` once per step, as Box2D 2.3 solves
+/// rigid rows at the velocity level without bias. Position errors are removed by nonlinear
+/// Gauss–Seidel iterations on the positions (`solvePositionUIKit`).
+extension AttachmentJoints {
+    /// One position iteration over every joint; true when all were within their slop.
+    mutating func solvePositionUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+        var solved = true
+        for j in limits.indices { solved = limits[j].solvePositionUIKit(bodies) && solved }
+        for j in welds.indices { solved = welds[j].solvePositionUIKit(bodies) && solved }
+        for j in revolutes.indices { solved = revolutes[j].solvePositionUIKit(bodies) && solved }
+        for j in prismatics.indices { solved = prismatics[j].solvePositionUIKit(bodies) && solved }
+        return solved
+    }
+}
+
+extension JointBodies {
+    /// A position-level impulse: moves the bodies as `apply` changes their velocities
+    /// (`+p` and `+angular` on B, the opposite on A).
+    @inline(__always)
+    func correct(
+        _ p: Vec2, leverA: Vec2, leverB: Vec2, angular: Double = 0, to bodies: UnsafeMutableBufferPointer<BodyState>
+    ) {
+        if p.x == 0 && p.y == 0 && angular == 0 { return }
+        bodies[slotA].correct(by: -inverseMassA * p, turn: -inverseInertiaA * (leverA.cross(p) + angular))
+        bodies[slotB].correct(by: inverseMassB * p, turn: inverseInertiaB * (leverB.cross(p) + angular))
+    }
+
+    /// b2RevoluteJoint's point correction: `P = −K⁻¹·C` at the current levers; returns |C|.
+    @inline(__always)
+    func correctPoint(localAnchorA: Vec2, localAnchorB: Vec2, _ bodies: UnsafeMutableBufferPointer<BodyState>) -> Double {
+        let a = bodies[slotA]
+        let b = bodies[slotB]
+        let rA = a.rotation.rotate(localAnchorA)
+        let rB = b.rotation.rotate(localAnchorB)
+        let c = (b.position + rB) - (a.position + rA)
+        let p = -1 * pointMass(leverA: rA, leverB: rB).times(c)
+        correct(p, leverA: rA, leverB: rB, to: bodies)
+        return c.length
+    }
+}

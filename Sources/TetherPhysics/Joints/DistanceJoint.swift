@@ -93,6 +93,8 @@ struct DistanceJoint: Sendable {
     var springBias = Vec2.zero
     /// Accumulated impulse of the current substep (warm-started from the previous one).
     var impulse = Vec2.zero
+    /// UIKit solver, springs: γ' of `UIKitConstants.softRow` (the bias is in `springBias`).
+    var uikitGamma = 0.0
 
     init(id: JointID, definition: DistanceJointDefinition, length: Double) {
         self.id = id
@@ -264,5 +266,105 @@ extension DistanceJoint {
             bodies[slotB].smoothVelocityChange += dvB
             bodies[slotB].smoothAngularVelocityChange += dwB
         }
+    }
+}
+
+// MARK: UIKit (Box2D 2.3) solver
+
+extension DistanceJoint {
+    /// Once per step (b2DistanceJoint::InitVelocityConstraints): levers, direction, error,
+    /// effective mass and, for springs, the soft row's γ' and bias `C·h·ω²·γ'`; then the warm
+    /// start with last step's impulse. Axial rows have no direction while the points are within
+    /// the slop, as in 2.3.
+    mutating func prepareUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>, h: Double) {
+        let a = bodies[slotA]
+        let b = bodies[slotB]
+        leverA = a.rotation.rotate(localAnchorA)
+        leverB = b.rotation.rotate(localAnchorB)
+        let separation = (b.position + leverB) - (a.position + leverA)
+        let isSpring = frequency > 0
+        // Springs are b2DistanceJoint's axial row at any length; a zero-length rod is a pin.
+        mode = isSpring ? .axialSpring : (length == 0 ? .pointRod : .axialRod)
+        let row = UIKitConstants.softRow(frequency: frequency, dampingRatio: dampingRatio, h: h)
+        uikitGamma = isSpring ? row.gamma : 0
+        switch mode {
+        case .pointRod:
+            error = separation
+            let m = pointMassUIKit()
+            (mass11, mass12, mass22) = (m.m11, m.m12, m.m22)
+            springBias = .zero
+        case .axialSpring, .axialRod, .pointSpring:  // (no point springs in this solver)
+            let (u, distance) = separation.normalizedWithLength
+            let hasAxis = distance > UIKitConstants.linearSlop
+            axis = hasAxis ? u : .zero
+            error = Vec2(distance - length, 0)
+            let crA = leverA.cross(axis)
+            let crB = leverB.cross(axis)
+            let k = inverseMassA + inverseMassB + inverseInertiaA * crA * crA + inverseInertiaB * crB * crB
+            mass11 = k > 0 && hasAxis ? 1 / k : 0
+            if mass11 == 0 { impulse = .zero }
+            springBias = Vec2(isSpring ? row.biasRate * error.x : 0, 0)
+        }
+        applyImpulse(impulse, to: bodies, recordSmooth: false)
+    }
+
+    private func pointMassUIKit() -> SymmetricMatrix2 {
+        let (rA, rB) = (leverA, leverB)
+        return SymmetricMatrix2(
+            inverting: inverseMassA + inverseMassB + rA.y * rA.y * inverseInertiaA + rB.y * rB.y * inverseInertiaB,
+            -rA.y * rA.x * inverseInertiaA - rB.y * rB.x * inverseInertiaB,
+            inverseMassA + inverseMassB + rA.x * rA.x * inverseInertiaA + rB.x * rB.x * inverseInertiaB)
+    }
+
+    /// One velocity iteration: springs `Δλ = −(m·(Ċ + bias) + γ'·λ)/(1 + γ')`, rods the rigid
+    /// row without bias (the accurate pipeline's relax-pass row).
+    mutating func solveVelocityUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
+        switch mode {
+        case .pointRod, .axialRod:
+            solve(bodies, useBias: false)
+        case .pointSpring, .axialSpring:
+            let a = bodies[slotA]
+            let b = bodies[slotB]
+            let relativeVelocity =
+                (b.velocity + leverB.crossed(byScalar: b.angularVelocity))
+                - (a.velocity + leverA.crossed(byScalar: a.angularVelocity))
+            let c = axis.dot(relativeVelocity) + springBias.x
+            let delta = Vec2(-(mass11 * c + uikitGamma * impulse.x) / (1 + uikitGamma), 0)
+            impulse += delta
+            applyImpulse(delta, to: bodies, recordSmooth: false)
+        }
+    }
+
+    /// One position iteration (b2DistanceJoint::SolvePositionConstraints): rods only, from the
+    /// current positions; axial errors are clamped to the largest correction. Returns whether
+    /// the error was within the slop.
+    mutating func solvePositionUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+        if mode == .pointSpring || mode == .axialSpring { return true }
+        let a = bodies[slotA]
+        let b = bodies[slotB]
+        let rA = a.rotation.rotate(localAnchorA)
+        let rB = b.rotation.rotate(localAnchorB)
+        let separation = (b.position + rB) - (a.position + rA)
+        let p: Vec2
+        let solved: Bool
+        if mode == .pointRod {
+            leverA = rA
+            leverB = rB
+            p = -1 * pointMassUIKit().times(separation)
+            solved = separation.length <= UIKitConstants.linearSlop
+        } else {
+            let (u, distance) = separation.normalizedWithLength
+            if distance == 0 { return true }
+            let limit = UIKitConstants.maxLinearCorrection
+            let c = min(max(distance - length, -limit), limit)
+            let crA = rA.cross(u)
+            let crB = rB.cross(u)
+            let k = inverseMassA + inverseMassB + inverseInertiaA * crA * crA + inverseInertiaB * crB * crB
+            p = (k > 0 ? -c / k : 0) * u
+            solved = abs(c) <= UIKitConstants.linearSlop
+        }
+        bodies[slotA].correct(by: -inverseMassA * p, turn: -inverseInertiaA * rA.cross(p))
+        bodies[slotB].correct(by: inverseMassB * p, turn: inverseInertiaB * rB.cross(p))
+        return solved
     }
 }

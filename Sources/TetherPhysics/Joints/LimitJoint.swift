@@ -111,3 +111,22 @@ extension LimitJoint {
         bodies.apply(-delta * axis, leverA: leverA, leverB: leverB, to: states)
     }
 }
+
+// MARK: UIKit (Box2D 2.3) solver
+
+extension LimitJoint {
+    /// b2RopeJoint::SolvePositionConstraints: `C = clamp(distance − maxLength, 0, maxCorrection)`,
+    /// pulled back along the current direction.
+    mutating func solvePositionUIKit(_ states: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+        let a = states[bodies.slotA]
+        let b = states[bodies.slotB]
+        let rA = a.rotation.rotate(localAnchorA)
+        let rB = b.rotation.rotate(localAnchorB)
+        let (u, distance) = ((b.position + rB) - (a.position + rA)).normalizedWithLength
+        if distance == 0 { return true }
+        let c = min(max(distance - maxLength, 0), UIKitConstants.maxLinearCorrection)
+        let mass = bodies.axialMass(axis: u, leverA: rA, leverB: rB)
+        bodies.correct(-mass * c * u, leverA: rA, leverB: rB, to: states)
+        return distance - maxLength < UIKitConstants.linearSlop
+    }
+}

@@ -165,3 +165,35 @@ extension PrismaticJoint {
         }
     }
 }
+
+// MARK: UIKit (Box2D 2.3) solver
+
+extension PrismaticJoint {
+    /// b2PrismaticJoint::SolvePositionConstraints as rows in turn: the translation limit (past
+    /// an end, `C` less the slop clamped to the largest correction, along the axis), then the
+    /// 2-D row (perpendicular offset, relative angle) `P = −K⁻¹·C`, each from current positions.
+    mutating func solvePositionUIKit(_ states: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+        var linearError = 0.0
+        if hasLimits {
+            measure(states, angle: false)
+            if axialMass > 0 {
+                let slop = UIKitConstants.linearSlop
+                let limit = UIKitConstants.maxLinearCorrection
+                var c = 0.0
+                if translation < lowerTranslation {
+                    linearError = lowerTranslation - translation
+                    c = min(max(translation - lowerTranslation + slop, -limit), 0)
+                } else if translation > upperTranslation {
+                    linearError = translation - upperTranslation
+                    c = min(max(translation - upperTranslation - slop, 0), limit)
+                }
+                if c != 0 { bodies.correct(-axialMass * c * axis, leverA: leverA, leverB: leverB, to: states) }
+            }
+        }
+        measure(states, angle: true)
+        let p = -1 * mass.times(error)
+        bodies.correct(p.x * normal, leverA: leverA, leverB: leverB, angular: p.y, to: states)
+        linearError = max(linearError, abs(error.x))
+        return linearError <= UIKitConstants.linearSlop && abs(error.y) <= UIKitConstants.angularSlop
+    }
+}

@@ -163,3 +163,31 @@ extension RevoluteJoint {
         }
     }
 }
+
+// MARK: UIKit (Box2D 2.3) solver
+
+extension RevoluteJoint {
+    /// b2RevoluteJoint::SolvePositionConstraints: the angle limit (past the lower end
+    /// `C = clamp(θ − lower + angularSlop, −maxAngularCorrection, 0)`, past the upper end
+    /// `C = clamp(θ − upper − angularSlop, 0, maxAngularCorrection)`, `Δλ = −C/(I_A⁻¹ + I_B⁻¹)`),
+    /// then the point `P = −K⁻¹·C`.
+    mutating func solvePositionUIKit(_ states: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+        var angularError = 0.0
+        if hasLimits && angularMass > 0 {
+            let theta = states[bodies.slotA].rotation.angle(to: states[bodies.slotB].rotation, from: referenceRotation)
+            let slop = UIKitConstants.angularSlop
+            let limit = UIKitConstants.maxAngularCorrection
+            var c = 0.0
+            if theta < lowerAngle {
+                angularError = lowerAngle - theta
+                c = min(max(theta - lowerAngle + slop, -limit), 0)
+            } else if theta > upperAngle {
+                angularError = theta - upperAngle
+                c = min(max(theta - upperAngle - slop, 0), limit)
+            }
+            if c != 0 { bodies.correct(.zero, leverA: .zero, leverB: .zero, angular: -angularMass * c, to: states) }
+        }
+        let linearError = bodies.correctPoint(localAnchorA: localAnchorA, localAnchorB: localAnchorB, states)
+        return linearError <= UIKitConstants.linearSlop && angularError <= UIKitConstants.angularSlop
+    }
+}

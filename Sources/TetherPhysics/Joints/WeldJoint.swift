@@ -101,3 +101,19 @@ extension WeldJoint {
         bodies.apply(delta, leverA: leverA, leverB: leverB, to: states)
     }
 }
+
+// MARK: UIKit (Box2D 2.3) solver
+
+extension WeldJoint {
+    /// b2WeldJoint::SolvePositionConstraints (rigid) as two rows in turn: the relative angle,
+    /// then the point at the current levers.
+    mutating func solvePositionUIKit(_ states: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+        var angularError = 0.0
+        if angularMass > 0 {
+            angularError = states[bodies.slotA].rotation.angle(to: states[bodies.slotB].rotation, from: referenceRotation)
+            bodies.correct(.zero, leverA: .zero, leverB: .zero, angular: -angularMass * angularError, to: states)
+        }
+        let linearError = bodies.correctPoint(localAnchorA: localAnchorA, localAnchorB: localAnchorB, states)
+        return linearError <= UIKitConstants.linearSlop && abs(angularError) <= UIKitConstants.angularSlop
+    }
+}

@@ -14,6 +14,10 @@ extension World {
     /// Advances the world by `timeStep` seconds in `substeps` equal substeps.
     public mutating func step(timeStep: Double, substeps: Int) {
         precondition(timeStep > 0 && substeps > 0, "step needs a positive time step and substep count")
+        if solverKind == .uikit {
+            stepUIKit(timeStep: timeStep)
+            return
+        }
         stepCount += 1
         if isPaused { return }
         bodyStepCount += bodyCount
@@ -62,7 +66,7 @@ extension World {
 
     /// Refreshes resistance factors for substep length h and tells whether any movable body
     /// feels a force (otherwise velocity integration is skipped).
-    private mutating func prepareBodies(h: Double) -> Bool {
+    mutating func prepareBodies(h: Double) -> Bool {
         var hasForces = false
         for slot in 1..<properties.count {
             if properties[slot].factorsSubstep != h { properties[slot].updateResistanceFactors(h: h) }
@@ -93,7 +97,7 @@ extension World {
     }
 
     /// Resolves joint bodies to slots and computes their coefficients for substep length h.
-    private mutating func prepareJoints(h: Double) {
+    mutating func prepareJoints(h: Double) {
         let slots = bodySlots
         properties.withUnsafeMutableBufferPointer { props in
             for j in anchorSprings.indices {

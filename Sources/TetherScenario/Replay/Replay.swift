@@ -33,6 +33,7 @@ public struct Replay: SceneReplay {
         case .springy(let configuration): dynamics = SpringyDynamics(layout: layout, configuration: configuration)
         }
         dynamics.setAllowsPause(scenario.allowsPause)
+        dynamics.setSolverKind(scenario.solver)
         // The first layout pass creates the springs for what is visible at rest.
         dynamics.contentOffsetDidChange(by: .zero, touchLocation: nil, visibleRect: visibleRect)
     }

@@ -18,6 +18,7 @@ public struct WorldReplay: SceneReplay {
         self.scene = scene
         animator = DynamicAnimator(scene: scene)
         animator.setAllowsPause(scenario.allowsPause)
+        animator.setSolverKind(scenario.solver)
     }
 
     public var world: World { animator.world }

@@ -1,4 +1,5 @@
 import TetherLayout
+import TetherPhysics
 
 /// A validated scenario: every value in range, every event known to fit the layout.
 /// Built only by `ScenarioDecoder`, so holding one means the file was correct.
@@ -14,6 +15,9 @@ public struct Scenario: Sendable {
     /// Sorted by frame, file order within a frame.
     public var events: [ScenarioEvent]
     public var output: OutputOptions
+    /// The top-level `"solver"`: `"accurate"` (default) or `"uikit"` (Box2D 2.3 at one step per
+    /// frame, what UIKit Dynamics runs; `clock.substeps` is then ignored).
+    public var solver: SolverKind = .accurate
     /// Whether the world may pause when everything is at rest (UIKit's behavior). Not a file key:
     /// `tether bench` turns it off so every step is measured, as the reference engines were.
     public var allowsPause = true

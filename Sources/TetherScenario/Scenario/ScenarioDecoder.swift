@@ -1,4 +1,5 @@
 import TetherLayout
+import TetherPhysics
 
 /// Turns a parsed scenario document into a `Scenario`, rejecting anything the contract does not
 /// allow with a `ValidationError` at the offending JSON path.
@@ -22,13 +23,14 @@ public enum ScenarioDecoder {
         let seed = try object.optional("seed") { value, path in
             UInt64(try value.integer(at: path, in: 0...Int(Int32.max)))
         }
-        if try object.optional("solver", { v, p in try v.oneOf(["accurate", "uikit"], at: p) }) == "uikit" {
-            throw ValidationError(object.path("solver"), "the \"uikit\" solver is not supported yet")
-        }
+        let solver = try object.optional("solver") { v, p in
+            SolverKind(rawValue: try v.oneOf(SolverKind.allCases.map(\.rawValue), at: p))!
+        } ?? .accurate
         let output = try object.optional("output", decodeOutput) ?? Scenario.OutputOptions()
         var scenario = Scenario(
             name: name, description: description, clock: clock, frames: frames, seed: seed,
             scene: .world(WorldScene(bounds: (.zero, .zero), items: [], behaviors: [])), events: [], output: output)
+        scenario.solver = solver
         switch (object.value("layout"), object.value("world")) {
         case (.some, .some):
             throw ValidationError(object.path("world"), "give either \"layout\" or \"world\", not both")

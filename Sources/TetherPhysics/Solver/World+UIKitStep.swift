@@ -1,0 +1,181 @@
+/// Which stepping pipeline a world runs.
+public enum SolverKind: String, Sendable, Hashable, CaseIterable {
+    /// Tether's own pipeline (`World+Step.swift`): Box2D v3's soft step with substeps and
+    /// trapezoidal springs; within 0.01 pt of the exact solution on a spring.
+    case accurate
+    /// What UIKit Dynamics runs: Box2D 2.3's formulation, one step per frame (substeps are
+    /// ignored), 8 velocity and 3 position iterations, first-order soft springs.
+    case uikit
+}
+
+/// Box2D 2.3's settings (b2Settings.h) in points (100 pt = 1 m) and its testbed's iteration counts.
+enum UIKitConstants {
+    static let velocityIterations = 8
+    static let positionIterations = 3
+    /// b2_linearSlop: the overlap contacts keep at rest and the joints' position tolerance.
+    static let linearSlop = 0.5
+    /// b2_angularSlop: 2°.
+    static let angularSlop = 2 / 180 * DeterministicMath.pi
+    /// b2_baumgarte: the share of a contact's overlap corrected per position iteration.
+    static let baumgarte = 0.2
+    /// b2_maxLinearCorrection: the largest position correction of one row and iteration.
+    static let maxLinearCorrection = 20.0
+    /// b2_maxAngularCorrection: 8°.
+    static let maxAngularCorrection = 8 / 180 * DeterministicMath.pi
+    /// b2_velocityThreshold: contacts approaching slower than this do not bounce.
+    static let velocityThreshold = 100.0
+    /// b2_maxTranslation: the farthest a body moves in one step.
+    static let maxTranslation = 200.0
+    /// b2_maxRotation: the largest turn of one step, π/2.
+    static let maxRotation = 0.5 * DeterministicMath.pi
+
+    /// The soft row of a spring of `frequency` and `dampingRatio` over a step h, Box2D 2.3's
+    /// b2DistanceJoint "magic formulas" with the row's effective mass m factored out:
+    /// `γ = 1/(h·(d + h·k))` with `k = m·ω²`, `d = 2·m·ζ·ω` is `γ'/m` with
+    /// `γ' = 1/(h·ω·(2ζ + h·ω))`, and `bias = C·h·k·γ = C·h·ω²·γ'`. The row's impulse
+    /// `−(Ċ + bias + γ·λ)/(1/m + γ)` is then `−(m·(Ċ + bias) + γ'·λ)/(1 + γ')`, which also holds
+    /// for a 2-D row with an effective-mass matrix M in place of m.
+    /// Returns (biasRate = h·ω²·γ', gamma = γ').
+    static func softRow(frequency: Double, dampingRatio: Double, h: Double) -> (biasRate: Double, gamma: Double) {
+        let omega = 2 * DeterministicMath.pi * frequency
+        let denominator = h * omega * (2 * dampingRatio + h * omega)
+        let gamma = denominator != 0 ? 1 / denominator : 0
+        return (h * omega * omega * gamma, gamma)
+    }
+}
+
+/// The UIKit pipeline, Box2D 2.3's `b2Island::Solve` at one step of length h per frame:
+///
+/// 1. find contacts (the same discovery and manifolds as the accurate pipeline);
+/// 2. integrate velocities: `v += h·(g + F/m)`, then damping `v *= 1/(1 + h·c)`;
+/// 3. prepare and warm start the contacts (restitution becomes a velocity bias, computed once from
+///    the relative velocity before the solve), prepare and warm start the joints;
+/// 4. 8 velocity iterations of {joints, contacts (friction, then normal with the 2-point block
+///    solver)};
+/// 5. integrate positions, symplectic Euler (`x += h·v`), the step's move clamped to 200 pt and
+///    its turn to π/2;
+/// 6. up to 3 position iterations (nonlinear Gauss–Seidel applied directly to positions) of
+///    {contacts, rigid joint rows}, stopping early once every row is within its slop.
+///
+/// Soft springs have no position stage, as in 2.3. Every kind's 2.3 stages live in the kind's
+/// own file, in an extension marked `UIKit (Box2D 2.3) solver`.
+extension World {
+    mutating func stepUIKit(timeStep h: Double) {
+        stepCount += 1
+        if isPaused { return }
+        bodyStepCount += bodyCount
+        if preparedSubstep != h {
+            hasForces = prepareBodies(h: h)
+            prepareJoints(h: h)
+            preparedSubstep = h
+        }
+        let hasForces = self.hasForces
+        updateContacts(timeStep: h)
+        let bodyCount = states.count
+        let slots = bodySlots
+        var fastest = (linear: 0.0, angular: 0.0)
+        states.withUnsafeMutableBufferPointer { bodies in
+            properties.withUnsafeMutableBufferPointer { props in
+                anchorSprings.withUnsafeMutableBufferPointer { springs in
+                    distanceJoints.withUnsafeMutableBufferPointer { joints in
+                        contacts.withUnsafeMutableBufferPointer { contacts in
+                            if hasForces { Self.integrateVelocitiesUIKit(bodies, props, count: bodyCount, h: h) }
+
+                            for c in contacts.indices {
+                                let a = contacts[c].bodyA.map { Int(slots[Int($0.rawValue)]) } ?? 0
+                                let b = Int(slots[Int(contacts[c].bodyB.rawValue)])
+                                contacts[c].prepareUIKit(slotA: a, slotB: b, bodies, props, h: h)
+                            }
+                            for c in contacts.indices { contacts[c].warmStart(bodies) }
+                            AnchorSpring.prepareUIKit(springs, bodies, h: h)
+                            for j in joints.indices { joints[j].prepareUIKit(bodies, h: h) }
+                            attachmentJoints.prepareSubstep(bodies)
+                            attachmentJoints.warmStart(bodies)
+
+                            for _ in 0..<UIKitConstants.velocityIterations {
+                                AnchorSpring.solveVelocityUIKit(springs, bodies)
+                                for j in joints.indices { joints[j].solveVelocityUIKit(bodies) }
+                                attachmentJoints.solve(bodies, useBias: false)
+                                for c in contacts.indices { contacts[c].solveVelocityUIKit(bodies) }
+                            }
+
+                            fastest = Self.integratePositionsUIKit(bodies, count: bodyCount, h: h)
+
+                            for _ in 0..<UIKitConstants.positionIterations {
+                                var minSeparation = 0.0
+                                for c in contacts.indices {
+                                    minSeparation = min(minSeparation, contacts[c].solvePositionUIKit(bodies))
+                                }
+                                var jointsSolved = AnchorSpring.solvePositionUIKit(springs, bodies)
+                                for j in joints.indices {
+                                    jointsSolved = joints[j].solvePositionUIKit(bodies) && jointsSolved
+                                }
+                                jointsSolved = attachmentJoints.solvePositionUIKit(bodies) && jointsSolved
+                                if minSeparation >= -3 * UIKitConstants.linearSlop && jointsSolved { break }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        updateRest(timeStep: h, fastest: fastest)
+    }
+
+    /// b2Island's velocity integration: forces first, then the Padé damping `1/(1 + h·c)`.
+    private static func integrateVelocitiesUIKit(
+        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ props: UnsafeMutableBufferPointer<BodyProperties>,
+        count: Int, h: Double
+    ) {
+        for i in 1..<count {
+            let p = props[i]
+            if p.inverseMass == 0 { continue }
+            var s = bodies[i]
+            var v = s.velocity + h * (p.acceleration + p.inverseMass * p.force)
+            var w = s.angularVelocity + h * p.inverseInertia * p.torque
+            let linear = p.definition.linearResistance
+            let angular = p.definition.angularResistance
+            if linear != 0 { v = (1 / (1 + h * linear)) * v }
+            if angular != 0 { w = (1 / (1 + h * angular)) * w }
+            s.velocity = v
+            s.angularVelocity = w
+            bodies[i] = s
+        }
+    }
+
+    /// Symplectic Euler with Box2D's per-step clamps; returns the largest squared speeds moved with.
+    private static func integratePositionsUIKit(
+        _ bodies: UnsafeMutableBufferPointer<BodyState>, count: Int, h: Double
+    ) -> (linear: Double, angular: Double) {
+        var fastest = (linear: 0.0, angular: 0.0)
+        let maxTranslation = UIKitConstants.maxTranslation
+        let maxRotation = UIKitConstants.maxRotation
+        for i in 1..<count {
+            var s = bodies[i]
+            let translation = h * s.velocity
+            let squared = translation.lengthSquared
+            if squared > maxTranslation * maxTranslation {
+                s.velocity = (maxTranslation / squared.squareRoot()) * s.velocity
+            }
+            let rotation = h * s.angularVelocity
+            if rotation * rotation > maxRotation * maxRotation {
+                s.angularVelocity = (maxRotation / abs(rotation)) * s.angularVelocity
+            }
+            s.position += h * s.velocity
+            let dTheta = h * s.angularVelocity
+            if dTheta != 0 { s.rotation = s.rotation.integrated(by: dTheta) }
+            bodies[i] = s
+            fastest.linear = max(fastest.linear, s.velocity.lengthSquared)
+            fastest.angular = max(fastest.angular, s.angularVelocity * s.angularVelocity)
+        }
+        return fastest
+    }
+}
+
+extension BodyState {
+    /// Moves the body by a position-level impulse's effect: NGS position correction.
+    @inline(__always)
+    mutating func correct(by offset: Vec2, turn: Double) {
+        position += offset
+        if turn != 0 { rotation = rotation.integrated(by: turn) }
+    }
+}
