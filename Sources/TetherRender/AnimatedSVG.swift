@@ -10,6 +10,10 @@ import TetherLayout
 /// nothing per frame. Visibility (drawn in that frame or not) is a discrete `<animate>` with
 /// the frames where it changes. The content offset moves one group the same way, and the
 /// finger is a circle. The loop lasts as long as the run, at the scenario's clock.
+///
+/// A world scene shows its reference bounds (and what lies around them, unclipped): boundaries
+/// as lines (hidden while their behavior is not in the animator), attachments as lines whose
+/// ends move, and a dot at each point where a contact began, visible for a few frames.
 public enum AnimatedSVG {
     public struct Options: Sendable {
         /// Largest distance, in points, between a drawn position and the recorded one.
@@ -33,12 +37,15 @@ public enum AnimatedSVG {
         let timeline = Timeline(frames: frames.map(\.index), first: firstIndex, last: lastIndex)
         let duration = Double(lastIndex - firstIndex) / Double(r.hz)
 
+        // A world scene shows its reference bounds and whatever is drawn around them, unclipped.
+        let stage = r.world?.bounds ?? Rect(x: 0, y: 0, width: w, height: h)
+        let extent = r.world?.extent ?? stage
         var m = Markup()
         m.text("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"")
-        m.number(-margin, 2); m.text(" "); m.number(-margin, 2); m.text(" ")
-        m.number(w + 2 * margin, 2); m.text(" "); m.number(h + 2 * margin, 2)
-        m.text("\" width=\""); m.number(w + 2 * margin, 2)
-        m.text("\" height=\""); m.number(h + 2 * margin, 2)
+        m.number(extent.minX - margin, 2); m.text(" "); m.number(extent.minY - margin, 2); m.text(" ")
+        m.number(extent.size.width + 2 * margin, 2); m.text(" "); m.number(extent.size.height + 2 * margin, 2)
+        m.text("\" width=\""); m.number(extent.size.width + 2 * margin, 2)
+        m.text("\" height=\""); m.number(extent.size.height + 2 * margin, 2)
         m.text("\" data-frames=\""); m.integer(count)
         m.text("\" data-elements=\""); m.integer(r.elements.count)
         m.text("\" data-hz=\""); m.integer(r.hz)
@@ -48,9 +55,13 @@ public enum AnimatedSVG {
         m.line("<style>text{fill:#fff}</style>")
         m.text("<defs><clipPath id=\"viewport\"><rect width=\""); m.number(w, 2)
         m.text("\" height=\""); m.number(h, 2); m.line("\"/></clipPath></defs>")
-        m.text("<rect width=\""); m.number(w, 2); m.text("\" height=\""); m.number(h, 2)
+        m.text("<rect")
+        if r.world != nil {
+            m.text(" x=\""); m.number(stage.minX, 2); m.text("\" y=\""); m.number(stage.minY, 2); m.text("\"")
+        }
+        m.text(" width=\""); m.number(w, 2); m.text("\" height=\""); m.number(h, 2)
         m.line("\" fill=\"#fff\" stroke=\"#888\"/>")
-        m.line("<g clip-path=\"url(#viewport)\">")
+        m.line(r.world == nil ? "<g clip-path=\"url(#viewport)\">" : "<g>")
 
         // The content group: moved by minus the content offset.
         m.line("<g class=\"content\">")
@@ -58,6 +69,11 @@ public enum AnimatedSVG {
         writeTranslate(
             points: offsets, known: Array(repeating: true, count: count),
             timeline: timeline, duration: duration, options: options, into: &m)
+
+        if let world = r.world {
+            writeBoundaries(world, timeline: timeline, duration: duration, into: &m)
+            writeAttachments(world, timeline: timeline, duration: duration, options: options, into: &m)
+        }
 
         // Where each element is in each frame (nil: not drawn).
         var positions = Array(repeating: [Vec2?](repeating: nil, count: count), count: r.elements.count)
@@ -81,12 +97,17 @@ public enum AnimatedSVG {
             m.text("\" y=\""); m.number(element.rest.y - element.size.height / 2, 2)
             m.text("\" width=\""); m.number(element.size.width, 2)
             m.text("\" height=\""); m.number(element.size.height, 2)
-            m.line("\" rx=\"3\"/>")
+            if element.shape == .ellipse {
+                m.text("\" rx=\""); m.number(element.size.width / 2, 2)
+                m.text("\" ry=\""); m.number(element.size.height / 2, 2); m.line("\"/>")
+            } else {
+                m.line("\" rx=\"3\"/>")
+            }
             if element.size.height >= 12 && element.size.width >= 12 {
                 m.text("<text x=\""); m.number(element.rest.x, 2)
                 m.text("\" y=\""); m.number(element.rest.y + 4, 2)
                 m.text("\">")
-                m.text(element.kind == .cell ? String(element.item) : String(element.kind.rawValue.prefix(1).uppercased()) + String(element.section))
+                m.text(escapeXML(element.caption))
                 m.line("</text>")
             }
             // Displacement from rest; frames where it is not drawn are free.
@@ -100,6 +121,8 @@ public enum AnimatedSVG {
             writeVisibility(known, timeline: timeline, duration: duration, into: &m)
             m.line("</g>")
         }
+
+        if let world = r.world { writeContacts(world, timeline: timeline, duration: duration, into: &m) }
 
         // The finger, in content coordinates.
         let touches = frames.map { $0.touch }
@@ -119,6 +142,109 @@ public enum AnimatedSVG {
         m.line("</g>")
         m.line("</svg>")
         return m.bytes
+    }
+
+    // MARK: World scenes
+
+    /// Boundaries as lines, hidden in the frames where their behavior is not in the animator.
+    private static func writeBoundaries(_ world: WorldLayer, timeline: Timeline, duration: Double, into m: inout Markup) {
+        guard !world.boundaries.isEmpty else { return }
+        var present = Array(repeating: [Bool](repeating: false, count: world.frames.count), count: world.boundaries.count)
+        for (f, frame) in world.frames.enumerated() {
+            for b in frame.boundaries { present[b][f] = true }
+        }
+        m.line("<g class=\"boundaries\" stroke=\"#222\" stroke-width=\"2\" stroke-linecap=\"round\">")
+        for (i, b) in world.boundaries.enumerated() {
+            m.text("<line data-key=\"boundary \(escapeXML(b.name ?? "(bounds)"))\" x1=\""); m.number(b.from.x, 2)
+            m.text("\" y1=\""); m.number(b.from.y, 2); m.text("\" x2=\""); m.number(b.to.x, 2)
+            m.text("\" y2=\""); m.number(b.to.y, 2); m.text("\"")
+            if !present[i].contains(false) {
+                m.line("/>")
+                continue
+            }
+            if present[i].first != true { m.text(" visibility=\"hidden\"") }
+            m.line(">")
+            writeVisibility(present[i], timeline: timeline, duration: duration, into: &m)
+            m.line("</line>")
+        }
+        m.line("</g>")
+    }
+
+    /// Attachments as lines whose ends move (each end simplified like an element's position).
+    private static func writeAttachments(
+        _ world: WorldLayer, timeline: Timeline, duration: Double, options: Options, into m: inout Markup
+    ) {
+        var keys: [Int] = []
+        for frame in world.frames {
+            for a in frame.attachments where !keys.contains(a.key) { keys.append(a.key) }
+        }
+        guard !keys.isEmpty else { return }
+        let count = world.frames.count
+        m.line("<g class=\"attachments\" stroke=\"#333\" stroke-width=\"1.5\" stroke-opacity=\"0.7\">")
+        for key in keys {
+            let track = world.frames.map { frame in frame.attachments.first { $0.key == key } }
+            let known = track.map { $0 != nil }
+            guard let first = track.first(where: { $0 != nil }) ?? nil else { continue }
+            let from = track.map { $0?.from ?? first.from }
+            let to = track.map { $0?.to ?? first.to }
+            m.text("<line data-key=\"attachment \(key)\" x1=\""); m.number(first.from.x, options.decimals)
+            m.text("\" y1=\""); m.number(first.from.y, options.decimals); m.text("\" x2=\""); m.number(first.to.x, options.decimals)
+            m.text("\" y2=\""); m.number(first.to.y, options.decimals); m.text("\"")
+            if track[0] == nil { m.text(" visibility=\"hidden\"") }
+            m.line(">")
+            // Each end moves on its own (an end held at a fixed anchor costs nothing).
+            for (names, points) in [(("x1", "y1"), from), (("x2", "y2"), to)] {
+                let kept = simplify(points, known: known, tolerance: options.tolerance)
+                guard kept.count > 1, kept.contains(where: { points[$0] != points[kept[0]] }) else { continue }
+                var frames = kept
+                if frames[0] != 0 { frames.insert(0, at: 0) }
+                if frames[frames.count - 1] != count - 1 { frames.append(count - 1) }
+                let clamp = { (f: Int) -> Int in f < kept[0] ? kept[0] : (f > kept[kept.count - 1] ? kept[kept.count - 1] : f) }
+                let times = frames.map { timeline.keyTimes[$0] }.joined(separator: ";")
+                for (name, x) in [(names.0, true), (names.1, false)] {
+                    m.text("<animate attributeName=\"\(name)\" dur=\""); m.number(duration, 3)
+                    m.text("s\" repeatCount=\"indefinite\" keyTimes=\"\(times)\" values=\"")
+                    for (i, f) in frames.enumerated() {
+                        if i > 0 { m.text(";") }
+                        let p = points[clamp(f)]
+                        m.number(x ? p.x : p.y, options.decimals)
+                    }
+                    m.line("\"/>")
+                }
+            }
+            writeVisibility(known, timeline: timeline, duration: duration, into: &m)
+            m.line("</line>")
+        }
+        m.line("</g>")
+    }
+
+    /// A red dot at each point where a contact began, shown for the frames that draw it.
+    private static func writeContacts(_ world: WorldLayer, timeline: Timeline, duration: Double, into m: inout Markup) {
+        var marks: [WorldLayer.ContactMark] = []
+        var shown: [[Bool]] = []
+        for (f, frame) in world.frames.enumerated() {
+            for c in frame.contacts {
+                let i: Int
+                if let known = marks.lastIndex(of: c) {
+                    i = known
+                } else {
+                    marks.append(c)
+                    shown.append(Array(repeating: false, count: world.frames.count))
+                    i = marks.count - 1
+                }
+                shown[i][f] = true
+            }
+        }
+        guard !marks.isEmpty else { return }
+        m.line("<g class=\"contacts\" fill=\"#d00\" stroke=\"#fff\">")
+        for (i, c) in marks.enumerated() {
+            m.text("<circle r=\"4\" cx=\""); m.number(c.point.x, 1); m.text("\" cy=\""); m.number(c.point.y, 1); m.text("\"")
+            if !shown[i][0] { m.text(" visibility=\"hidden\"") }
+            m.line(">")
+            writeVisibility(shown[i], timeline: timeline, duration: duration, into: &m)
+            m.line("</circle>")
+        }
+        m.line("</g>")
     }
 
     /// Recorded frame positions as key times in [0, 1], exact to enough decimals to stay increasing.

@@ -7,6 +7,9 @@
 /// coordinates), `data-cx`, `data-cy` (center) and `display` are written as attributes, so a
 /// dumped DOM says where everything is. `window.tether = {frameCount, showFrame, players}` is
 /// the first player; `#frame=N` in the URL (or `--start-frame`) shows frame position N paused.
+/// A world scene (`data.world`) is drawn in world coordinates on its reference bounds, unclipped,
+/// with its boundaries, attachments (toggled by the springs checkbox) and recent contact points
+/// in the `world`, `springs` and `contacts` layers.
 public enum HTMLPlayer {
     /// A page with one player.
     public static func document(_ scene: PlayerScene) -> [UInt8] {
@@ -51,7 +54,7 @@ public enum HTMLPlayer {
         m.line("<button type=\"button\" class=\"forward\" title=\"next frame (→)\">▶</button>")
         m.line("<input type=\"range\" class=\"slider\" min=\"0\" max=\"\(max(0, (scene.tracks.last?.frames.count ?? 1) - 1))\" value=\"0\" aria-label=\"frame\">")
         m.line("<label>speed <select class=\"speed\"><option value=\"0.25\">0.25×</option><option value=\"0.5\">0.5×</option><option value=\"1\" selected>1×</option><option value=\"2\">2×</option></select></label>")
-        m.line("<label><input type=\"checkbox\" class=\"springs\" checked> springs</label>")
+        m.line("<label><input type=\"checkbox\" class=\"springs\" checked> \(r.world == nil ? "springs" : "attachments")</label>")
         m.line("<output class=\"clock\">frame 0 · 0.000 s</output>")
         m.line("</div>")
         m.line("<div class=\"events\"></div>")
@@ -78,6 +81,9 @@ public enum HTMLPlayer {
         .stage .ghost .label { display: none; }
         .stage rect.highlight { stroke: #d00; stroke-width: 3; }
         .stage .spring { stroke: #333; stroke-width: 1; opacity: .6; }
+        .stage .boundary { stroke: #222; stroke-width: 2; stroke-linecap: round; }
+        .stage .attachment { stroke: #333; stroke-width: 1.5; opacity: .7; }
+        .stage .contact { fill: #d00; stroke: #fff; stroke-width: 1; }
         .player:focus { outline: none; }
         .plot { max-width: 100%; height: auto; }
 
@@ -103,29 +109,42 @@ public enum HTMLPlayer {
             const data = JSON.parse(root.querySelector(".tether-data").textContent);
             const svg = root.querySelector(".stage");
             const [vw, vh] = data.viewport;
-            svg.setAttribute("viewBox", [-MARGIN, -MARGIN, vw + 2 * MARGIN, vh + 2 * MARGIN].join(" "));
-            svg.setAttribute("width", vw + 2 * MARGIN);
+            // A world scene's stage is its reference bounds, in world coordinates, unclipped.
+            const W = data.world;
+            const [sx, sy] = W ? W.bounds : [0, 0];
+            const [ex, ey, ew, eh] = W ? W.extent : [0, 0, vw, vh];
+            svg.setAttribute("viewBox", [ex - MARGIN, ey - MARGIN, ew + 2 * MARGIN, eh + 2 * MARGIN].join(" "));
+            svg.setAttribute("width", ew + 2 * MARGIN);
             const clipId = root.id + "-viewport";
             make("rect", { id: clipId, x: 0, y: 0, width: vw, height: vh }, make("clipPath", { id: clipId + "-clip" }, make("defs", {}, svg)));
-            make("rect", { class: "screen", x: 0, y: 0, width: vw, height: vh, fill: "#fff", stroke: "#888" }, svg);
-            const clipped = make("g", { "clip-path": "url(#" + clipId + "-clip)" }, svg);
+            make("rect", { class: "screen", x: sx, y: sy, width: vw, height: vh, fill: "#fff", stroke: "#888" }, svg);
+            const clipped = make("g", W ? {} : { "clip-path": "url(#" + clipId + "-clip)" }, svg);
             const content = make("g", { class: "content" }, clipped);
             const world = make("g", { class: "world" }, content); // world scenes: boundaries and contacts
             const springs = make("g", { class: "springs" }, content);
+            const boundaryNodes = W ? W.boundaries.map(([x1, y1, x2, y2, name]) => {
+              const line = make("line", { class: "boundary", "data-key": "boundary " + (name === null ? "(bounds)" : name), x1, y1, x2, y2, display: "none" }, world);
+              make("title", {}, line).textContent = name === null ? "reference bounds" : "boundary " + name;
+              return line;
+            }) : [];
+            const contactLayer = make("g", { class: "contacts" }, content);
+            let attachmentNodes = [], contactNodes = [];
             const main = data.tracks.length - 1;
             // One drawing per element per track, created once and moved by showFrame.
             const tracks = data.tracks.map((track, t) => {
               const layer = make("g", { class: track.ghost ? "ghost" : "solid", "data-track": track.name }, content);
-              const nodes = data.elements.map(([key, kind, section, item, w, h, , , fill]) => {
-                const rect = make("rect", { "data-key": key, width: w, height: h, rx: 3, fill: fill, display: "none" }, layer);
+              const nodes = data.elements.map(([key, kind, section, item, w, h, , , fill, caption, shape]) => {
+                const round = shape === "ellipse";
+                const rect = make("rect", { "data-key": key, width: w, height: h, rx: round ? w / 2 : 3, ry: round ? h / 2 : 3, fill: fill, display: "none" }, layer);
                 const label = make("text", { class: "label", display: "none", "font-size": Math.min(11, h * 0.5) }, layer);
-                label.textContent = kind === "cell" ? String(item) : kind.charAt(0).toUpperCase() + section;
+                label.textContent = caption !== undefined ? caption : kind === "cell" ? String(item) : kind.charAt(0).toUpperCase() + section;
                 const spring = t === main ? make("line", { class: "spring", "data-key": "spring " + key, display: "none" }, springs) : null;
                 return { rect, label, spring, w, h };
               });
               return { frames: track.frames, nodes, shown: [], layer, ghost: track.ghost };
             });
             for (const track of tracks) if (track.ghost) content.appendChild(track.layer); // outlines over the run
+            content.appendChild(contactLayer); // contact points over the items
             const touch = make("circle", { class: "touch", r: 22, fill: "rgba(40,90,220,.25)", stroke: "#2a5ad8", display: "none" }, content);
             const bar = make("rect", { class: "scroll-indicator", width: 3, rx: 1.5, fill: "rgba(0,0,0,.45)", display: "none" }, svg);
 
@@ -203,9 +222,35 @@ public enum HTMLPlayer {
                 bar.setAttribute("x", f2(Math.max(0, Math.min(vw - length, (vw - length) * frame[1] / (cw - vw)))));
                 bar.setAttribute("display", "inline");
               }
+              if (W) drawWorld(W.frames[n], springBox.checked);
               svg.setAttribute("data-frame", frame[0]);
               slider.value = n;
-              clock.textContent = "frame " + frame[0] + " · " + (frame[0] / data.hz).toFixed(3) + " s · offset " + f2(frame[1]) + ", " + f2(frame[2]);
+              clock.textContent = "frame " + frame[0] + " · " + (frame[0] / data.hz).toFixed(3) + " s" + (W ? "" : " · offset " + f2(frame[1]) + ", " + f2(frame[2]));
+            }
+
+            // World scenes: boundaries present in the frame, attachments (with the springs box),
+            // and the points of contacts that began in the last few frames.
+            function drawWorld(layer, withAttachments) {
+              const [present, links, points] = layer || [[], [], []];
+              const on = new Set(present);
+              boundaryNodes.forEach((line, i) => line.setAttribute("display", on.has(i) ? "inline" : "none"));
+              const linkCount = withAttachments ? links.length / 5 : 0;
+              while (attachmentNodes.length < linkCount) attachmentNodes.push(make("line", { class: "attachment" }, springs));
+              attachmentNodes.forEach((line, i) => {
+                if (i >= linkCount) { line.setAttribute("display", "none"); return; }
+                const k = 5 * i;
+                line.setAttribute("data-key", "attachment " + links[k]);
+                line.setAttribute("x1", f2(links[k + 1])); line.setAttribute("y1", f2(links[k + 2]));
+                line.setAttribute("x2", f2(links[k + 3])); line.setAttribute("y2", f2(links[k + 4]));
+                line.setAttribute("display", "inline");
+              });
+              const pointCount = points.length / 2;
+              while (contactNodes.length < pointCount) contactNodes.push(make("circle", { class: "contact", r: 4 }, contactLayer));
+              contactNodes.forEach((dot, i) => {
+                if (i >= pointCount) { dot.setAttribute("display", "none"); return; }
+                dot.setAttribute("cx", f2(points[2 * i])); dot.setAttribute("cy", f2(points[2 * i + 1]));
+                dot.setAttribute("display", "inline");
+              });
             }
 
             // Playback at the scenario's clock: data.hz frames per second times the speed.

@@ -58,7 +58,7 @@ public struct PlayerScene: Sendable {
             m.integer(e.section); m.text(", "); m.integer(e.item); m.text(", ")
             m.number(e.size.width, 2); m.text(", "); m.number(e.size.height, 2); m.text(", ")
             m.number(e.rest.x, 2); m.text(", "); m.number(e.rest.y, 2)
-            m.text(", \(jsonString(Palette.fill(e)))]")
+            m.text(", \(jsonString(Palette.fill(e))), \(jsonString(e.caption)), \(jsonString(e.shape.rawValue))]")
             m.line(i == r.elements.count - 1 ? "" : ",")
         }
         m.line("],")
@@ -79,6 +79,7 @@ public struct PlayerScene: Sendable {
             m.text("]")
         }
         m.line("],")
+        if let world = r.world { Self.appendWorld(world, to: &m) }
         m.line("\"tracks\": [")
         for (t, track) in tracks.enumerated() {
             m.line("{\"name\": \(jsonString(track.name)), \"ghost\": \(track.ghost), \"frames\": [")
@@ -91,6 +92,52 @@ public struct PlayerScene: Sendable {
         m.line("]")
         m.text("}")
         return m.bytes
+    }
+
+    /// A world scene's layer: the bounds and the drawn extent as `[x, y, width, height]`, the
+    /// boundary table `[x1, y1, x2, y2, name]` (name null for the bounds' edges), and per frame
+    /// of the main track `[[boundary, …], [key, x1, y1, x2, y2, …], [x, y, …]]`: the boundaries
+    /// present, the attachments' end points, the points of contacts that began recently.
+    static func appendWorld(_ world: WorldLayer, to m: inout Markup) {
+        func rect(_ r: Rect) {
+            m.text("["); m.number(r.minX, 2); m.text(", "); m.number(r.minY, 2); m.text(", ")
+            m.number(r.size.width, 2); m.text(", "); m.number(r.size.height, 2); m.text("]")
+        }
+        m.line("\"world\": {")
+        m.text("\"bounds\": "); rect(world.bounds); m.line(",")
+        m.text("\"extent\": "); rect(world.extent); m.line(",")
+        m.text("\"boundaries\": [")
+        for (i, b) in world.boundaries.enumerated() {
+            if i > 0 { m.text(", ") }
+            m.text("["); m.number(b.from.x, 2); m.text(","); m.number(b.from.y, 2); m.text(",")
+            m.number(b.to.x, 2); m.text(","); m.number(b.to.y, 2); m.text(",")
+            m.text(b.name.map(jsonString) ?? "null"); m.text("]")
+        }
+        m.line("],")
+        m.line("\"frames\": [")
+        for (i, frame) in world.frames.enumerated() {
+            m.text("[[")
+            for (j, b) in frame.boundaries.enumerated() {
+                if j > 0 { m.text(",") }
+                m.integer(b)
+            }
+            m.text("],[")
+            for (j, a) in frame.attachments.enumerated() {
+                if j > 0 { m.text(",") }
+                m.integer(a.key); m.text(",")
+                m.number(a.from.x, 2); m.text(","); m.number(a.from.y, 2); m.text(",")
+                m.number(a.to.x, 2); m.text(","); m.number(a.to.y, 2)
+            }
+            m.text("],[")
+            for (j, c) in frame.contacts.enumerated() {
+                if j > 0 { m.text(",") }
+                m.number(c.point.x, 2); m.text(","); m.number(c.point.y, 2)
+            }
+            m.text("]]")
+            m.line(i == world.frames.count - 1 ? "" : ",")
+        }
+        m.line("]")
+        m.line("},")
     }
 
     static func appendFrame(_ frame: RenderFrame, to m: inout Markup) {

@@ -11,14 +11,26 @@ public struct RenderElement: Sendable, Hashable {
     public var size: Size
     /// The layout center (a spring's anchor); the first center seen for elements read from a CSV.
     public var rest: Vec2
+    /// The text drawn on it: a world item's id; nil draws the item number (cells) or the kind.
+    public var label: String?
+    /// World items may be ellipses (drawn as an ellipse inscribed in the frame).
+    public var shape: BodyShape
 
-    public init(kind: RowKind, section: Int, item: Int, size: Size, rest: Vec2) {
+    public init(kind: RowKind, section: Int, item: Int, size: Size, rest: Vec2, label: String? = nil, shape: BodyShape = .rectangle) {
         self.key = "\(kind.rawValue) \(section).\(item)"
         self.kind = kind
         self.section = section
         self.item = item
         self.size = size
         self.rest = rest
+        self.label = label
+        self.shape = shape
+    }
+
+    /// The text drawn on the element.
+    public var caption: String {
+        if let label { return label }
+        return kind == .cell ? String(item) : String(kind.rawValue.prefix(1).uppercased()) + String(section)
     }
 }
 
@@ -76,8 +88,8 @@ public struct RenderEvent: Sendable, Hashable {
 /// drawn element is. Everything is in array order; nothing reaching a picture iterates a
 /// dictionary, so the same scenario always gives the same bytes.
 ///
-/// World scenes (boundaries, contacts) will add their own per-frame layer here; the players
-/// already draw an empty `world` layer for them.
+/// World scenes add `world`: the reference bounds (the stage), and per frame the boundaries,
+/// attachments and recent contact points the players draw in their `world` layer.
 public struct RenderRecording: Sendable {
     public var name: String
     public var description: String?
@@ -89,10 +101,12 @@ public struct RenderRecording: Sendable {
     public var elements: [RenderElement]
     public var frames: [RenderFrame]
     public var events: [RenderEvent]
+    /// World scenes only: what is drawn besides the items.
+    public var world: WorldLayer?
 
     public init(
         name: String, description: String? = nil, hz: Int, every: Int, viewport: Size, contentSize: Size,
-        elements: [RenderElement], frames: [RenderFrame], events: [RenderEvent]
+        elements: [RenderElement], frames: [RenderFrame], events: [RenderEvent], world: WorldLayer? = nil
     ) {
         self.name = name
         self.description = description
@@ -103,6 +117,7 @@ public struct RenderRecording: Sendable {
         self.elements = elements
         self.frames = frames
         self.events = events
+        self.world = world
     }
 
     /// Seconds of frame `index`.
@@ -114,6 +129,7 @@ public struct RenderRecording: Sendable {
         _ scenario: Scenario, items: Scenario.ItemSelection = .visible, every: Int = 1
     ) throws(ReplayError) -> RenderRecording {
         precondition(every >= 1, "every must be at least 1")
+        if scenario.layoutScene == nil { return try recordWorld(scenario, items: items, every: every) }
         var replay = Replay(scenario)
         var builder = Builder(layout: replay.dynamics.layoutAttributes)
         var frames: [RenderFrame] = []

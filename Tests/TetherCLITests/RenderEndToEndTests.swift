@@ -72,6 +72,22 @@ import Testing
         #expect(withRecord.status == 64)
     }
 
+    @Test func renderDrawsAWorldSceneAndPlotStillRefusesOne() throws {
+        let directory = try TetherProcess.temporaryDirectory()
+        let svg = directory.appendingPathComponent("x.svg").path
+        let result = try TetherProcess.run(["render", "scenarios/card-drop-shelf.json", "-o", svg])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(text.contains("<g data-key=\"item 0.0\""))
+        #expect(text.contains(">card</text>"))
+        #expect(text.contains("data-key=\"boundary shelf\""))
+        let html = directory.appendingPathComponent("x.html").path
+        #expect(try TetherProcess.run(["render", "scenarios/newtons-cradle.json", "-o", html]).status == 0)
+        let plot = try TetherProcess.run(["plot", "scenarios/card-drop-shelf.json", "-o", directory.appendingPathComponent("p.svg").path])
+        #expect(plot.status == 64)
+        #expect(plot.stderr.contains("is a world scene"))
+    }
+
     // MARK: - A real browser
 
     /// Chromium from the system packages (`apt-get install chromium`), if installed.
@@ -108,9 +124,9 @@ import Testing
 
     /// The drawn cells of a dumped page: key → (x, y, width, height) of each `<rect data-key>`
     /// whose display is not none (the first player's solid track).
-    static func drawnCells(_ dom: String) -> [String: [Double]] {
+    static func drawnCells(_ dom: String, kind: String = "cell") -> [String: [Double]] {
         var cells: [String: [Double]] = [:]
-        let rect = try! NSRegularExpression(pattern: "<rect [^>]*data-key=\"(cell [0-9.]+)\"[^>]*>")
+        let rect = try! NSRegularExpression(pattern: "<rect [^>]*data-key=\"(\(kind) [0-9.]+)\"[^>]*>")
         for match in rect.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)) {
             let tag = String(dom[Range(match.range, in: dom)!])
             let key = String(dom[Range(match.range(at: 1), in: dom)!])
@@ -125,12 +141,12 @@ import Testing
     }
 
     /// The cells `tether run` prints for one frame: key → (center x, center y, width, height).
-    static func csvCells(_ csv: String, frame: Int) -> [String: [Double]] {
+    static func csvCells(_ csv: String, frame: Int, kind: String = "cell") -> [String: [Double]] {
         var cells: [String: [Double]] = [:]
         for line in csv.split(separator: "\n").dropFirst() {
             let f = line.split(separator: ",").map(String.init)
-            guard Int(f[0]) == frame, f[4] == "cell" else { continue }
-            cells["cell \(f[2]).\(f[3])"] = [5, 6, 7, 8].map { Double(f[$0])! }
+            guard Int(f[0]) == frame, f[4] == kind else { continue }
+            cells["\(kind) \(f[2]).\(f[3])"] = [5, 6, 7, 8].map { Double(f[$0])! }
         }
         return cells
     }
@@ -162,5 +178,32 @@ import Testing
                 #expect(d[2] == e[2] && d[3] == e[3])
             }
         }
+    }
+
+    @Test(
+        "The player in headless Chromium draws each world item where the CSV puts it",
+        .enabled(if: chromium != nil, "no Chromium found on PATH (install Debian's `chromium` package to run this test)"),
+        .timeLimit(.minutes(5)))
+    func headlessChromiumShowsAWorldSceneAtTheCSVPositions() throws {
+        let directory = try TetherProcess.temporaryDirectory()
+        let scenario = "scenarios/newtons-cradle.json"
+        let csv = try TetherProcess.run(["run", scenario, "--items", "all"]).stdoutText
+        let page = directory.appendingPathComponent("cradle.html").path
+        #expect(try TetherProcess.run(["render", scenario, "--items", "all", "-o", page]).status == 0)
+        let frame = 30
+        let dom = try Self.dumpDOM("file://\(page)#frame=\(frame)")
+        #expect(dom.contains("data-frame=\"\(frame)\""), "the page did not show frame \(frame)")
+        let drawn = Self.drawnCells(dom, kind: "item")
+        let expected = Self.csvCells(csv, frame: frame, kind: "item")
+        #expect(expected.count == 5)
+        #expect(drawn.keys.sorted() == expected.keys.sorted())
+        for (key, e) in expected {
+            guard let d = drawn[key] else { continue }
+            #expect(abs(d[0] + d[2] / 2 - e[0]) <= 0.011 && abs(d[1] + d[3] / 2 - e[1]) <= 0.011, "frame \(frame) \(key): drawn \(d), CSV \(e)")
+            #expect(d[2] == e[2] && d[3] == e[3])
+        }
+        // Five attachments drawn from their anchors, no boundaries.
+        #expect(dom.components(separatedBy: "class=\"attachment\"").count - 1 == 5)
+        #expect(!dom.contains("class=\"boundary\""))
     }
 }

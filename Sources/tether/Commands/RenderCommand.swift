@@ -14,6 +14,8 @@ struct RenderCommand: TetherCommand {
         springs to their anchors, the finger; play/pause, a frame slider, speed 0.25×–2×,
         ← / → to step a frame, space to play or pause. Open FILE.html#frame=N to start at frame N.
         SVG: an animated picture (SMIL, no script) of the same run, small enough for a README.
+        World scenes: the reference bounds as the stage, items labelled with their ids,
+        boundaries, attachments and snaps as lines, and a dot where a contact began.
 
         USAGE: \(usage)
 
@@ -75,7 +77,7 @@ struct RenderCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let scenario = try CommonOptions.loadLayout(file, overrides: overrides, command: Self.name)
+        let scenario = try CommonOptions.load(file, overrides: overrides)
         let recording: RenderRecording
         do {
             recording = try RenderRecording.record(scenario, items: items, every: every)

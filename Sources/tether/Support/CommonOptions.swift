@@ -24,7 +24,7 @@ enum CommonOptions {
     static func loadLayout(_ file: String, overrides: [ScenarioOverride], command: String) throws(CommandError) -> Scenario {
         let scenario = try load(file, overrides: overrides)
         guard scenario.layoutScene != nil else {
-            throw .usage("\(file) is a world scene; '\(command)' draws layout scenes only (world scenes are not supported yet)", command: command)
+            throw .usage("\(file) is a world scene; '\(command)' draws layout scenes only ('tether render' draws world scenes)", command: command)
         }
         return scenario
     }
