@@ -128,32 +128,27 @@ public struct RenderRecording: Sendable {
             elements: builder.elements, frames: frames, events: scenario.events.map(RenderEvent.init))
     }
 
-    /// Assigns table slots to layout elements in the order they first appear.
+    /// Assigns table slots to layout elements in the order they first appear. Slots are keyed
+    /// by element key, so data-source updates (which change the layout) keep the table valid.
     private struct Builder {
-        let layout: [LayoutAttributes]
-        var slot: [Int?]
+        var slots: [ElementKey: Int] = [:]
         var elements: [RenderElement] = []
-        var sprung: [Bool]
 
-        init(layout: [LayoutAttributes]) {
-            self.layout = layout
-            slot = Array(repeating: nil, count: layout.count)
-            sprung = Array(repeating: false, count: layout.count)
-        }
+        init(layout: [LayoutAttributes]) {}
 
         mutating func frame(of replay: Replay, items: Scenario.ItemSelection) -> RenderFrame {
             let dynamics = replay.dynamics
+            let layout = dynamics.layoutAttributes
             let springy = dynamics as? SpringyDynamics
-            let sprungIndices = springy?.sprungIndices ?? []
-            for i in sprungIndices { sprung[i] = true }
-            defer { for i in sprungIndices { sprung[i] = false } }
+            var sprung = [Bool](repeating: false, count: layout.count)
+            for i in springy?.sprungIndices ?? [] { sprung[i] = true }
             let indices = items == .all ? Array(layout.indices) : dynamics.indices(intersecting: replay.visibleRect)
             var placements: [Placement] = []
             placements.reserveCapacity(indices.count)
             for i in indices {
                 let a = dynamics.currentAttributes(at: i)
-                placements.append(Placement(
-                    element: slot(for: i), center: a.center, angle: a.angle, anchor: sprung[i] ? layout[i].center : nil))
+                let anchor = sprung[i] ? springy?.anchor(of: i) : nil
+                placements.append(Placement(element: slot(for: layout[i]), center: a.center, angle: a.angle, anchor: anchor))
             }
             let scroll = replay.scroll
             return RenderFrame(
@@ -161,12 +156,11 @@ public struct RenderRecording: Sendable {
                 touch: scroll.isTouching ? scroll.touchLocation : nil, placements: placements)
         }
 
-        mutating func slot(for i: Int) -> Int {
-            if let s = slot[i] { return s }
-            let a = layout[i]
+        mutating func slot(for a: LayoutAttributes) -> Int {
+            if let s = slots[a.key] { return s }
             elements.append(RenderElement(
                 kind: RowKind(a.key.kind), section: a.key.section, item: a.key.item, size: a.frame.size, rest: a.center))
-            slot[i] = elements.count - 1
+            slots[a.key] = elements.count - 1
             return elements.count - 1
         }
     }
@@ -192,6 +186,14 @@ extension ScenarioEvent.Action {
         case .addBehavior: "addBehavior"
         case .removeBehavior: "removeBehavior"
         case .replaceBehavior: "set behavior"
+        case .update(let update):
+            update.moves.isEmpty && update.inserts.isEmpty ? "delete"
+                : update.moves.isEmpty && update.deletes.isEmpty ? "insert"
+                : update.inserts.isEmpty && update.deletes.isEmpty && update.moves.count == 1 ? "move" : "batch"
+        case .beginMove: "beginMove"
+        case .updateMove: "updateMove"
+        case .endMove: "endMove"
+        case .cancelMove: "cancelMove"
         }
     }
 }

@@ -17,14 +17,17 @@ public protocol LayoutDynamics: Sendable {
     var world: World { get }
     /// Lets the world pause at rest, or not (benchmarks measure every step).
     mutating func setAllowsPause(_ allowed: Bool)
+    /// A data-source update (`performBatchUpdates`): `layout` is the layout with the new counts,
+    /// `result` says where every old cell went. State follows the elements, not the index paths.
+    mutating func performUpdate(_ result: BatchUpdateResult, layout: any CollectionLayout, touchLocation: Vec2?, visibleRect: Rect)
 }
 
 /// Attributes straight from the layout (`"dynamics": {"type": "none"}`).
 public struct StaticDynamics: LayoutDynamics {
-    public let layoutAttributes: [LayoutAttributes]
+    public private(set) var layoutAttributes: [LayoutAttributes]
     public private(set) var world = World()
     public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
-    private let index: LayoutIndex
+    private var index: LayoutIndex
 
     public init(layout: any CollectionLayout) {
         layoutAttributes = layout.attributes
@@ -32,6 +35,12 @@ public struct StaticDynamics: LayoutDynamics {
     }
 
     public mutating func contentOffsetDidChange(by delta: Vec2, touchLocation: Vec2?, visibleRect: Rect) {}
+    public mutating func performUpdate(
+        _ result: BatchUpdateResult, layout: any CollectionLayout, touchLocation: Vec2?, visibleRect: Rect
+    ) {
+        layoutAttributes = layout.attributes
+        index = LayoutIndex(layoutAttributes, axis: layout.scrollDirection)
+    }
     public mutating func step(timeStep: Double, substeps: Int) {}
     public func currentAttributes(at index: Int) -> LayoutAttributes { layoutAttributes[index] }
     public func indices(intersecting rect: Rect) -> [Int] { index.indices(intersecting: rect) }
