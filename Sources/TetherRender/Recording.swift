@@ -128,10 +128,13 @@ public struct RenderRecording: Sendable {
             elements: builder.elements, frames: frames, events: scenario.events.map(RenderEvent.init))
     }
 
-    /// Assigns table slots to layout elements in the order they first appear. Slots are keyed
-    /// by element key, so data-source updates (which change the layout) keep the table valid.
+    /// Assigns table slots to layout elements in the order they first appear. Cells are keyed by
+    /// item identity (labelled with the index path they first had), other elements by key, so
+    /// data-source updates keep every cell on its own track.
     private struct Builder {
         var slots: [ElementKey: Int] = [:]
+        /// Cells by item identity, so a cell keeps its slot when updates change its index path.
+        var cellSlots: [Int: Int] = [:]
         var elements: [RenderElement] = []
 
         init(layout: [LayoutAttributes]) {}
@@ -148,7 +151,8 @@ public struct RenderRecording: Sendable {
             for i in indices {
                 let a = dynamics.currentAttributes(at: i)
                 let anchor = sprung[i] ? springy?.anchor(of: i) : nil
-                placements.append(Placement(element: slot(for: layout[i]), center: a.center, angle: a.angle, anchor: anchor))
+                let id = layout[i].key.kind == .cell ? replay.list.ids[layout[i].key.section][layout[i].key.item] : nil
+                placements.append(Placement(element: slot(for: layout[i], id: id), center: a.center, angle: a.angle, anchor: anchor))
             }
             let scroll = replay.scroll
             return RenderFrame(
@@ -156,11 +160,12 @@ public struct RenderRecording: Sendable {
                 touch: scroll.isTouching ? scroll.touchLocation : nil, placements: placements)
         }
 
-        mutating func slot(for a: LayoutAttributes) -> Int {
-            if let s = slots[a.key] { return s }
+        mutating func slot(for a: LayoutAttributes, id: Int?) -> Int {
+            if let id, let s = cellSlots[id] { return s }
+            if id == nil, let s = slots[a.key] { return s }
             elements.append(RenderElement(
                 kind: RowKind(a.key.kind), section: a.key.section, item: a.key.item, size: a.frame.size, rest: a.center))
-            slots[a.key] = elements.count - 1
+            if let id { cellSlots[id] = elements.count - 1 } else { slots[a.key] = elements.count - 1 }
             return elements.count - 1
         }
     }

@@ -122,6 +122,23 @@ import TetherLayout
         #expect(replay.list.totalCount == 0)  // removed before frame 40 = 10 + 0.5 s·60 was stepped
     }
 
+    @Test func aCutItemIsRemovedByIdentityEvenAfterAnInsertBeforeIt() throws {
+        let scenario = try Self.scenario(
+            #"{"frame": 0, "type": "insert", "items": [{"section": 0, "item": 0}, {"section": 0, "item": 1}, {"section": 0, "item": 2}]}, {"frame": 10, "type": "delete", "items": [{"section": 0, "item": 0}]}, {"frame": 20, "type": "insert", "items": [{"section": 0, "item": 0}]}"#,
+            sections: 0, dynamics: #"{"type": "gravity", "removeAfter": 0.5}"#, frames: 60)
+        var replay = Replay(scenario)
+        for _ in 0..<21 { try replay.advance() }
+        let cut = replay.list.ids[0][1]  // the first item, pushed to index 1 by the insert
+        #expect(replay.list.ids[0].count == 4)
+        let gravity = try #require(replay.dynamics as? GravityDynamics)
+        #expect(gravity.rope(ofElement: 0) != nil)  // the new item hangs on its rope
+        #expect(gravity.rope(ofElement: 1) == nil)  // the cut one, now at index 1, does not
+        #expect(gravity.rope(ofElement: 2) != nil)
+        while replay.frame < 41 { try replay.advance() }
+        #expect(replay.list.ids[0].count == 3)
+        #expect(!replay.list.ids[0].contains(cut))
+    }
+
     static let reorder = #"""
         {"frame": 10, "type": "beginMove", "item": {"section": 0, "item": 2}, "point": {"x": 160, "y": 130}},
         {"frame": 12, "type": "updateMove", "point": {"x": 160, "y": 508}, "frames": 30}
