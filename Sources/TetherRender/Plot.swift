@@ -231,8 +231,11 @@ public enum DisplacementPlot {
         var series = keys.map { Plot.Series(name: "\(RowKind($0.kind).rawValue) \($0.section).\($0.item)", points: []) }
         func sample() {
             let t = Double(replay.frame) / hz
-            for (s, i) in indices.enumerated() {
-                let now = replay.dynamics.currentAttributes(at: i), rest = layout[i]
+            for (s, key) in keys.enumerated() {
+                // Data-source updates change the layout: find the element by key every frame.
+                let current = replay.dynamics.layoutAttributes
+                guard let i = current.index(of: key) else { continue }
+                let now = replay.dynamics.currentAttributes(at: i), rest = current[i]
                 let value: Double = switch column {
                 case .centerX: now.center.x - rest.center.x
                 case .centerY: now.center.y - rest.center.y

@@ -145,34 +145,33 @@ public struct RenderRecording: Sendable {
             elements: elements, frames: drawnFrames, events: scenario.events.map(RenderEvent.init))
     }
 
-    /// Assigns table slots to layout elements in the order they first appear.
+    /// Assigns table slots to layout elements in the order they first appear. Cells are keyed by
+    /// item identity (labelled with the index path they first had), other elements by key, so
+    /// data-source updates keep every cell on its own track.
     private struct Builder {
-        let layout: [LayoutAttributes]
-        var slot: [Int?]
+        var slots: [ElementKey: Int] = [:]
+        /// Cells by item identity, so a cell keeps its slot when updates change its index path.
+        var cellSlots: [Int: Int] = [:]
         var elements: [RenderElement] = []
         /// The layout zIndex of each entry of `elements`.
         var zIndex: [Int] = []
-        var sprung: [Bool]
 
-        init(layout: [LayoutAttributes]) {
-            self.layout = layout
-            slot = Array(repeating: nil, count: layout.count)
-            sprung = Array(repeating: false, count: layout.count)
-        }
+        init(layout: [LayoutAttributes]) {}
 
         mutating func frame(of replay: Replay, items: Scenario.ItemSelection) -> RenderFrame {
             let dynamics = replay.dynamics
+            let layout = dynamics.layoutAttributes
             let springy = dynamics as? SpringyDynamics
-            let sprungIndices = springy?.sprungIndices ?? []
-            for i in sprungIndices { sprung[i] = true }
-            defer { for i in sprungIndices { sprung[i] = false } }
+            var sprung = [Bool](repeating: false, count: layout.count)
+            for i in springy?.sprungIndices ?? [] { sprung[i] = true }
             let indices = replay.displayedIndices(items: items)
             var placements: [Placement] = []
             placements.reserveCapacity(indices.count)
             for i in indices {
                 let a = replay.displayedAttributes(at: i)
-                placements.append(Placement(
-                    element: slot(for: i), center: a.center, angle: a.angle, anchor: sprung[i] ? layout[i].center : nil))
+                let anchor = sprung[i] ? springy?.anchor(of: i) : nil
+                let id = layout[i].key.kind == .cell ? replay.list.ids[layout[i].key.section][layout[i].key.item] : nil
+                placements.append(Placement(element: slot(for: layout[i], id: id), center: a.center, angle: a.angle, anchor: anchor))
             }
             let scroll = replay.scroll
             return RenderFrame(
@@ -196,13 +195,13 @@ public struct RenderRecording: Sendable {
             return (order.map { elements[$0] }, renumbered)
         }
 
-        mutating func slot(for i: Int) -> Int {
-            if let s = slot[i] { return s }
-            let a = layout[i]
+        mutating func slot(for a: LayoutAttributes, id: Int?) -> Int {
+            if let id, let s = cellSlots[id] { return s }
+            if id == nil, let s = slots[a.key] { return s }
             elements.append(RenderElement(
                 kind: RowKind(a.key.kind), section: a.key.section, item: a.key.item, size: a.frame.size, rest: a.center))
             zIndex.append(a.zIndex)
-            slot[i] = elements.count - 1
+            if let id { cellSlots[id] = elements.count - 1 } else { slots[a.key] = elements.count - 1 }
             return elements.count - 1
         }
     }
@@ -228,6 +227,14 @@ extension ScenarioEvent.Action {
         case .addBehavior: "addBehavior"
         case .removeBehavior: "removeBehavior"
         case .replaceBehavior: "set behavior"
+        case .update(let update):
+            update.moves.isEmpty && update.inserts.isEmpty ? "delete"
+                : update.moves.isEmpty && update.deletes.isEmpty ? "insert"
+                : update.inserts.isEmpty && update.deletes.isEmpty && update.moves.count == 1 ? "move" : "batch"
+        case .beginMove: "beginMove"
+        case .updateMove: "updateMove"
+        case .endMove: "endMove"
+        case .cancelMove: "cancelMove"
         }
     }
 }

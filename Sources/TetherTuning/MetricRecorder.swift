@@ -63,7 +63,8 @@ public struct MetricRecorder {
         hz = Double(scenario.clock.hz)
         lastScrollEvent = scenario.events.last { event in
             switch event.action {
-            case .touchDown, .drag, .touchUp, .scroll, .scrollTo, .fling: true
+            // Data-source updates and reordering move cells too.
+            case .touchDown, .drag, .touchUp, .scroll, .scrollTo, .fling, .update, .beginMove, .updateMove, .endMove, .cancelMove: true
             case .set, .addBehavior, .removeBehavior, .replaceBehavior: false
             }
         }?.frame ?? -1

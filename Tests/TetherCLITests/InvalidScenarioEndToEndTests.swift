@@ -28,6 +28,13 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
         return text + "}"
     }
 
+    /// A drop-in list holding at most two items.
+    static func gravity(_ list: String) -> String {
+        scenario(
+            "\"events\": [\(list)]", layout: "{\"type\": \"flow\", \"sections\": [0]}",
+            dynamics: "{\"type\": \"gravity\", \"maxItems\": 2, \"removeAfter\": 0.5}")
+    }
+
     static func events(_ list: String) -> String { scenario("\"events\": [\(list)]", dynamics: "{\"type\": \"springy\"}") }
 
     static let cases: [BadScenario] = [
@@ -57,10 +64,28 @@ struct BadScenario: Sendable, CustomTestStringConvertible {
         BadScenario(name: "waterfall scrolling sideways", json: scenario(layout: "{\"type\": \"waterfall\", \"sections\": [1], \"scrollDirection\": \"horizontal\", \"itemHeights\": [[10]]}"), expected: ["layout.scrollDirection", "vertically only"]),
         BadScenario(name: "flow key in a waterfall", json: scenario(layout: "{\"type\": \"waterfall\", \"sections\": [1], \"itemSize\": {\"width\": 1, \"height\": 1}, \"itemHeights\": [[10]]}"), expected: ["layout.itemSize", "belongs to flow layouts"]),
         BadScenario(name: "waterfall key in a flow", json: scenario(layout: "{\"type\": \"flow\", \"sections\": [1], \"columns\": 2}"), expected: ["layout.columns", "belongs to waterfall layouts"]),
-        BadScenario(name: "gravity not supported yet", json: scenario(dynamics: "{\"type\": \"gravity\"}"), expected: ["dynamics.type", "not supported yet"]),
         BadScenario(name: "pinHeaders not a boolean", json: scenario(layout: "{\"type\": \"flow\", \"sections\": [3], \"pinHeaders\": 1}"), expected: ["layout.pinHeaders"]),
         BadScenario(name: "sectionBackground misspelt", json: scenario(layout: "{\"type\": \"flow\", \"sections\": [3], \"sectionBackgrund\": true}"), expected: ["layout.sectionBackgrund", "did you mean \"sectionBackground\""]),
-        BadScenario(name: "insert not supported yet", json: events("{\"frame\": 1, \"type\": \"insert\", \"items\": []}"), expected: ["events[0].type", "not supported yet"]),
+        BadScenario(name: "gravity list that does not start empty", json: scenario(dynamics: "{\"type\": \"gravity\"}"), expected: ["layout.sections[0]", "starts empty"]),
+        BadScenario(name: "gravity insert past maxItems", json: gravity("{\"frame\": 1, \"type\": \"insert\", \"items\": [{\"section\": 0, \"item\": 0}, {\"section\": 0, \"item\": 1}, {\"section\": 0, \"item\": 2}]}"), expected: ["events[0].items", "at frame 1: the list would hold 3 items, more than maxItems 2"]),
+        BadScenario(name: "gravity delete of a falling item", json: gravity("{\"frame\": 1, \"type\": \"insert\", \"items\": [{\"section\": 0, \"item\": 0}]}, {\"frame\": 2, \"type\": \"delete\", \"items\": [{\"section\": 0, \"item\": 0}]}, {\"frame\": 3, \"type\": \"delete\", \"items\": [{\"section\": 0, \"item\": 0}]}"), expected: ["events[2].items[0]", "already falling"]),
+        BadScenario(name: "gravity delete after the removal", json: gravity("{\"frame\": 1, \"type\": \"insert\", \"items\": [{\"section\": 0, \"item\": 0}]}, {\"frame\": 2, \"type\": \"delete\", \"items\": [{\"section\": 0, \"item\": 0}]}, {\"frame\": 40, \"type\": \"delete\", \"items\": [{\"section\": 0, \"item\": 0}]}"), expected: ["events[2].items[0]", "at frame 40: delete of item 0 in section 0: section 0 is empty; before this update the sections hold [0], after it [-1]"]),
+        BadScenario(name: "insert past the end", json: events("{\"frame\": 1, \"type\": \"insert\", \"items\": [{\"section\": 0, \"item\": 22}]}"), expected: ["events[0].items[0]", "at frame 1: insert at 0.22: after this update section 0 has 21 items (0…20); before this update the sections hold [20], after it [21]"]),
+        BadScenario(name: "delete past the end", json: events("{\"frame\": 30, \"type\": \"delete\", \"items\": [{\"section\": 0, \"item\": 3}, {\"section\": 0, \"item\": 20}]}"), expected: ["events[0].items[1]", "at frame 30: delete of item 20 in section 0: section 0 has only 20 items (0…19); before this update the sections hold [20], after it [18]"]),
+        BadScenario(name: "delete in a missing section", json: events("{\"frame\": 2, \"type\": \"delete\", \"items\": [{\"section\": 1, \"item\": 0}]}"), expected: ["events[0].items[0]", "section 1 does not exist (1 section)"]),
+        BadScenario(name: "move to a slot that does not exist", json: events("{\"frame\": 2, \"type\": \"move\", \"from\": {\"section\": 0, \"item\": 0}, \"to\": {\"section\": 0, \"item\": 20}}"), expected: ["events[0].to", "after this update section 0 has 20 items (0…19)"]),
+        BadScenario(name: "batch deleting and moving one item", json: events("{\"frame\": 2, \"type\": \"batch\", \"deletes\": [{\"section\": 0, \"item\": 4}], \"moves\": [{\"from\": {\"section\": 0, \"item\": 4}, \"to\": {\"section\": 0, \"item\": 0}}]}"), expected: ["events[0].moves[0].from", "item 0.4 is both deleted and moved"]),
+        BadScenario(name: "batch inserting twice at one place", json: events("{\"frame\": 2, \"type\": \"batch\", \"inserts\": [{\"section\": 0, \"item\": 1}, {\"section\": 0, \"item\": 1}]}"), expected: ["events[0].inserts[1]", "two items end at 0.1"]),
+        BadScenario(name: "second delete counts the first", json: events("{\"frame\": 2, \"type\": \"delete\", \"items\": [{\"section\": 0, \"item\": 19}]}, {\"frame\": 3, \"type\": \"delete\", \"items\": [{\"section\": 0, \"item\": 19}]}"), expected: ["events[1].items[0]", "at frame 3: delete of item 19 in section 0: section 0 has only 19 items (0…18); before this update the sections hold [19], after it [18]"]),
+        BadScenario(name: "update item key typo", json: events("{\"frame\": 2, \"type\": \"insert\", \"items\": [{\"section\": 0, \"iten\": 1}]}"), expected: ["events[0].items[0]", "did you mean \"item\""]),
+        BadScenario(name: "updateMove without beginMove", json: events("{\"frame\": 2, \"type\": \"updateMove\", \"point\": {\"x\": 10, \"y\": 10}}"), expected: ["events[0].type", "no cell is lifted (add a beginMove before this updateMove)"]),
+        BadScenario(name: "endMove without beginMove", json: events("{\"frame\": 2, \"type\": \"endMove\"}"), expected: ["events[0].type", "no cell is lifted"]),
+        BadScenario(name: "cancelMove after endMove", json: events("{\"frame\": 2, \"type\": \"beginMove\", \"item\": {\"section\": 0, \"item\": 1}, \"point\": {\"x\": 10, \"y\": 60}}, {\"frame\": 5, \"type\": \"endMove\"}, {\"frame\": 6, \"type\": \"cancelMove\"}"), expected: ["events[2].type", "no cell is lifted (add a beginMove before this cancelMove)"]),
+        BadScenario(name: "two beginMoves", json: events("{\"frame\": 2, \"type\": \"beginMove\", \"item\": {\"section\": 0, \"item\": 1}, \"point\": {\"x\": 10, \"y\": 60}}, {\"frame\": 5, \"type\": \"beginMove\", \"item\": {\"section\": 0, \"item\": 2}, \"point\": {\"x\": 10, \"y\": 60}}"), expected: ["events[1].type", "cell 0.1 is already lifted"]),
+        BadScenario(name: "beginMove of a missing item", json: events("{\"frame\": 2, \"type\": \"beginMove\", \"item\": {\"section\": 0, \"item\": 20}, \"point\": {\"x\": 10, \"y\": 60}}"), expected: ["events[0].item", "section 0 has only 20 items (0…19); there is no item 20 to lift"]),
+        BadScenario(name: "update while a cell is lifted", json: events("{\"frame\": 2, \"type\": \"beginMove\", \"item\": {\"section\": 0, \"item\": 1}, \"point\": {\"x\": 10, \"y\": 60}}, {\"frame\": 5, \"type\": \"insert\", \"items\": [{\"section\": 0, \"item\": 0}]}"), expected: ["events[1].type", "a cell is lifted for reordering"]),
+        BadScenario(name: "beginMove without springs", json: scenario("\"events\": [{\"frame\": 2, \"type\": \"beginMove\", \"item\": {\"section\": 0, \"item\": 1}, \"point\": {\"x\": 10, \"y\": 60}}]"), expected: ["events[0].type", "needs springy dynamics"]),
+        BadScenario(name: "beginMove outside the viewport", json: events("{\"frame\": 2, \"type\": \"beginMove\", \"item\": {\"section\": 0, \"item\": 1}, \"point\": {\"x\": 10, \"y\": 600}}"), expected: ["events[0].point", "outside"]),
         BadScenario(name: "unknown preset", json: scenario(dynamics: "{\"type\": \"springy\", \"preset\": \"asj\"}"), expected: ["dynamics.preset", "did you mean \"ash\""]),
         BadScenario(name: "negative damping", json: scenario(dynamics: "{\"type\": \"springy\", \"spring\": {\"damping\": -1}}"), expected: ["dynamics.spring.damping"]),
         BadScenario(name: "zero resistance", json: scenario(dynamics: "{\"type\": \"springy\", \"resistance\": 0}"), expected: ["dynamics.resistance"]),

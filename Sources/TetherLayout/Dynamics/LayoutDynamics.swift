@@ -19,15 +19,18 @@ public protocol LayoutDynamics: Sendable {
     mutating func setAllowsPause(_ allowed: Bool)
     /// Chooses the world's stepping pipeline (`"solver"` of a scenario).
     mutating func setSolverKind(_ kind: SolverKind)
+    /// A data-source update (`performBatchUpdates`): `layout` is the layout with the new counts,
+    /// `result` says where every old cell went. State follows the elements, not the index paths.
+    mutating func performUpdate(_ result: BatchUpdateResult, layout: any CollectionLayout, touchLocation: Vec2?, visibleRect: Rect)
 }
 
 /// Attributes straight from the layout (`"dynamics": {"type": "none"}`).
 public struct StaticDynamics: LayoutDynamics {
-    public let layoutAttributes: [LayoutAttributes]
+    public private(set) var layoutAttributes: [LayoutAttributes]
     public private(set) var world = World()
     public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
     public mutating func setSolverKind(_ kind: SolverKind) { world.solverKind = kind }
-    private let index: LayoutIndex
+    private var index: LayoutIndex
 
     public init(layout: any CollectionLayout) {
         layoutAttributes = layout.attributes
@@ -35,6 +38,12 @@ public struct StaticDynamics: LayoutDynamics {
     }
 
     public mutating func contentOffsetDidChange(by delta: Vec2, touchLocation: Vec2?, visibleRect: Rect) {}
+    public mutating func performUpdate(
+        _ result: BatchUpdateResult, layout: any CollectionLayout, touchLocation: Vec2?, visibleRect: Rect
+    ) {
+        layoutAttributes = layout.attributes
+        index = LayoutIndex(layoutAttributes, axis: layout.scrollDirection)
+    }
     public mutating func step(timeStep: Double, substeps: Int) {}
     public func currentAttributes(at index: Int) -> LayoutAttributes { layoutAttributes[index] }
     public func indices(intersecting rect: Rect) -> [Int] { index.indices(intersecting: rect) }

@@ -7,21 +7,27 @@
 /// lose their spring and return to their layout attributes; cells entering get a spring at their
 /// layout center and, once a finger has touched, the same shift from the latest delta.
 public struct SpringyDynamics: LayoutDynamics {
-    public let layoutAttributes: [LayoutAttributes]
+    public internal(set) var layoutAttributes: [LayoutAttributes]
     public let axis: Axis
     public private(set) var configuration: SpringyConfiguration
-    public private(set) var world = World()
+    public internal(set) var world = World()
 
-    private let index: LayoutIndex
+    var index: LayoutIndex
     /// Indexes of the elements that may have springs (cells), ascending.
-    private let cellIndices: [Int]
+    var cellIndices: [Int]
     /// Per element: its body and spring while it has one.
-    private var bodies: [BodyID?]
-    private var springs: [JointID?]
+    var bodies: [BodyID?]
+    var springs: [JointID?]
     /// Elements that have springs now, ascending.
-    public private(set) var sprungIndices: [Int] = []
+    public internal(set) var sprungIndices: [Int] = []
     /// The most recent non-zero scroll-axis delta (ASH's `latestDelta`).
     private var latestDelta = 0.0
+    /// Drag to reorder in progress: the lifted cell and where the others' springs are anchored.
+    public internal(set) var interactiveMove: InteractiveMove?
+    /// Element index of the lifted cell while a move is in progress.
+    var liftedElement: Int?
+    /// Per element: the anchor while a reorder preview moves it off its layout center.
+    var previewAnchors: [Vec2?] = []
 
     public init(layout: any CollectionLayout, configuration: SpringyConfiguration) {
         let attributes = layout.attributes
@@ -32,7 +38,11 @@ public struct SpringyDynamics: LayoutDynamics {
         cellIndices = attributes.indices.filter { attributes[$0].key.kind == .cell }
         bodies = Array(repeating: nil, count: attributes.count)
         springs = Array(repeating: nil, count: attributes.count)
+        previewAnchors = Array(repeating: nil, count: attributes.count)
     }
+
+    /// Where element `i`'s spring is anchored: its layout center, or its place in a reorder preview.
+    public func anchor(of i: Int) -> Vec2 { previewAnchors[i] ?? layoutAttributes[i].center }
 
     // MARK: Scrolling
 
@@ -42,7 +52,7 @@ public struct SpringyDynamics: LayoutDynamics {
             latestDelta = d
             // UIKit's pan recognizer reports (0, 0) before any touch.
             let touch = touchLocation ?? .zero
-            for i in sprungIndices { shift(i, by: d, touch: touch) }
+            for i in sprungIndices where i != liftedElement { shift(i, by: d, touch: touch) }
         }
         tile(visibleRect: visibleRect, touchLocation: touchLocation)
     }
@@ -50,7 +60,7 @@ public struct SpringyDynamics: LayoutDynamics {
     /// Moves a sprung element along the scroll axis by `delta·min(distance/resistance, 1)`.
     private mutating func shift(_ i: Int, by delta: Double, touch: Vec2) {
         guard let body = bodies[i] else { return }
-        let anchor = layoutAttributes[i].center
+        let anchor = anchor(of: i)
         let distance: Double
         switch configuration.distance {
         case .manhattan: distance = abs(touch.x - anchor.x) + abs(touch.y - anchor.y)
@@ -64,12 +74,15 @@ public struct SpringyDynamics: LayoutDynamics {
 
     /// Gives springs to the cells in the padded visible rect and takes them from the others.
     private mutating func tile(visibleRect: Rect, touchLocation: Vec2?) {
-        let wanted: [Int]
+        var wanted: [Int]
         if let padding = configuration.tilePadding {
             wanted = index.indices(intersecting: visibleRect.outset(by: padding))
                 .filter { layoutAttributes[$0].key.kind == .cell }
         } else {
             wanted = cellIndices
+        }
+        if let lifted = liftedElement, !wanted.contains(lifted) {
+            wanted = (wanted + [lifted]).sorted()
         }
         if wanted == sprungIndices { return }
         // Both lists are ascending: merge them to find leavers and newcomers in a fixed order.
@@ -91,7 +104,7 @@ public struct SpringyDynamics: LayoutDynamics {
 
     private mutating func addSpring(_ i: Int, touchLocation: Vec2?) {
         let attributes = layoutAttributes[i]
-        let anchor = attributes.center
+        let anchor = anchor(of: i)
         let size = Vec2(attributes.frame.size.width, attributes.frame.size.height)
         let body = world.createBody(BodyDefinition(position: anchor, size: size))
         springs[i] = world.createDistanceJoint(
@@ -99,6 +112,32 @@ public struct SpringyDynamics: LayoutDynamics {
                     frequency: configuration.frequency, dampingRatio: configuration.damping))
         bodies[i] = body
         if let touch = touchLocation { shift(i, by: latestDelta, touch: touch) }
+    }
+
+    /// A body at element `i`'s layout center, at rest, on its spring (no scroll shift).
+    mutating func attachSpring(_ i: Int) {
+        guard bodies[i] == nil else { return }
+        addSpring(i, touchLocation: nil)
+    }
+
+    /// Recomputes `sprungIndices` from the bodies (ascending).
+    mutating func refreshSprungIndices() {
+        sprungIndices = bodies.indices.filter { bodies[$0] != nil }
+    }
+
+    /// Cells whose layout frame intersects `rect`, ascending.
+    func indices(ofCellsIn rect: Rect) -> [Int] {
+        index.indices(intersecting: rect).filter { layoutAttributes[$0].key.kind == .cell }
+    }
+
+    /// Installs a new layout with the bodies and springs already moved to the new element indexes.
+    mutating func replaceLayout(with attributes: [LayoutAttributes], bodies: [BodyID?], springs: [JointID?], axis: Axis) {
+        layoutAttributes = attributes
+        index = LayoutIndex(attributes, axis: axis)
+        cellIndices = attributes.indices.filter { attributes[$0].key.kind == .cell }
+        self.bodies = bodies
+        self.springs = springs
+        previewAnchors = Array(repeating: nil, count: attributes.count)
     }
 
     private mutating func removeSpring(_ i: Int) {
@@ -121,7 +160,8 @@ public struct SpringyDynamics: LayoutDynamics {
     private mutating func applyNearRestDamping(_ nearRest: NearRestDamping) {
         for i in sprungIndices {
             guard let body = bodies[i], let spring = springs[i] else { continue }
-            let offset = abs(world.position(of: body)[axis] - layoutAttributes[i].center[axis])
+            if i == liftedElement { continue }
+            let offset = abs(world.position(of: body)[axis] - anchor(of: i)[axis])
             let damping = offset <= nearRest.within ? nearRest.damping : configuration.damping
             world.setSpring(of: spring, dampingRatio: damping)
         }
@@ -130,7 +170,7 @@ public struct SpringyDynamics: LayoutDynamics {
     /// Applies changed parameters to every existing spring; tiling follows on the next frame.
     public mutating func update(configuration newValue: SpringyConfiguration) {
         configuration = newValue
-        for i in sprungIndices {
+        for i in sprungIndices where i != liftedElement {
             guard let spring = springs[i] else { continue }
             world.setSpring(
                 of: spring, frequency: newValue.frequency, dampingRatio: newValue.damping, length: newValue.length)
@@ -145,6 +185,7 @@ public struct SpringyDynamics: LayoutDynamics {
             attributes.center = world.position(of: body)
             attributes.angle = world.rotation(of: body).angle
         }
+        if i == liftedElement { attributes.zIndex = InteractiveMove.liftedZIndex }
         return attributes
     }
 

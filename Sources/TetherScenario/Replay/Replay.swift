@@ -10,13 +10,23 @@ public struct Replay: SceneReplay {
     public let scene: LayoutScene
     public private(set) var scroll: ScrollModel
     public private(set) var dynamics: any LayoutDynamics
+    /// The layout with the current counts (changes with data-source updates).
+    public private(set) var layout: any CollectionLayout
+    /// The data source: a stable id per item, so fades and physics follow items.
+    public private(set) var list: ListModel
+    /// Inserted items fading in: id and the frame whose events inserted them.
+    private var appearing: [(id: Int, frame: Int)] = []
+    /// Deleted cells fading out where they were: their attributes when deleted (old index path).
+    private var disappearing: [(attributes: LayoutAttributes, frame: Int)] = []
+    /// The reordering finger: viewport point and its pending spread movement.
+    private var moveFinger: (point: Vec2, step: Vec2, stepsLeft: Int)?
     /// The frame whose state the replay holds.
     public private(set) var frame = 0
     private var nextEvent = 0
     /// The frame at which the scene came to rest and has stayed at rest since, if it is at rest.
     public private(set) var restingSince: Int?
     /// Headers pinned to the visible bounds, when the layout pins them (Replay+PinnedHeaders.swift).
-    let pinnedHeaders: PinnedHeaders?
+    private(set) var pinnedHeaders: PinnedHeaders?
 
     /// A replay of a layout scenario (`scenario.layoutScene` must not be nil; see `makeReplay`).
     public init(_ scenario: Scenario) {
@@ -25,12 +35,18 @@ public struct Replay: SceneReplay {
         self.scene = scene
         let layout = scene.layout
         pinnedHeaders = PinnedHeaders(layout: layout)
+        self.layout = layout
+        list = ListModel(counts: layout.sections)
+        var contentSize = layout.contentSize
+        if case .gravity = scene.dynamics { contentSize = scene.viewport }
         scroll = ScrollModel(
-            viewportSize: scene.viewport, contentSize: layout.contentSize, axis: layout.scrollDirection,
+            viewportSize: scene.viewport, contentSize: contentSize, axis: layout.scrollDirection,
             contentOffset: scene.contentOffset, frameDuration: scenario.clock.frameDuration)
         switch scene.dynamics {
         case .none: dynamics = StaticDynamics(layout: layout)
         case .springy(let configuration): dynamics = SpringyDynamics(layout: layout, configuration: configuration)
+        case .gravity(let configuration):
+            dynamics = GravityDynamics(sections: layout.sections.count, viewport: scene.viewport, configuration: configuration)
         }
         dynamics.setAllowsPause(scenario.allowsPause)
         dynamics.setSolverKind(scenario.solver)
@@ -49,15 +65,24 @@ public struct Replay: SceneReplay {
     /// Advances to the next frame. Throws `ReplayError` if an event cannot apply or the
     /// simulation blows up.
     public mutating func advance() throws(ReplayError) {
+        while let due = list.pendingRemovals.map(\.frame).min(), due <= frame {
+            if let removal = list.removals(dueAt: due) {
+                try performUpdate(removal, path: scenario.events.first?.path ?? .root)
+            }
+        }
         while nextEvent < scenario.events.count, scenario.events[nextEvent].frame == frame {
             try apply(scenario.events[nextEvent])
             nextEvent += 1
         }
         let delta = scroll.advance()
+        followMoveFinger()
         dynamics.contentOffsetDidChange(
             by: delta, touchLocation: scroll.hasTouchLocation ? scroll.touchLocation : nil, visibleRect: visibleRect)
         dynamics.step(timeStep: scenario.clock.frameDuration, substeps: scenario.clock.substeps)
         frame += 1
+        let fade = Self.fadeFrames(hz: scenario.clock.hz)
+        appearing.removeAll { frame - $0.frame >= fade }
+        disappearing.removeAll { frame - $0.frame >= fade }
         if let body = dynamics.world.firstNonFiniteBody {
             throw .simulationFailed(frame: frame, reason: "body \(body.rawValue) has a non-finite position or velocity")
         }
@@ -70,12 +95,48 @@ public struct Replay: SceneReplay {
 
     /// The physics world is paused (every body still for `World.restDuration`) and the content
     /// offset is not moving.
-    public var isAtRest: Bool { dynamics.world.isPaused && !scroll.isMoving }
+    public var isAtRest: Bool {
+        dynamics.world.isPaused && !scroll.isMoving && appearing.isEmpty && disappearing.isEmpty
+            && list.pendingRemovals.isEmpty
+    }
 
     /// No event is left to apply.
     public var hasPendingEvents: Bool { nextEvent < scenario.events.count }
 
+    /// Data-source updates and drag to reorder.
+    private mutating func applyLiving(_ event: ScenarioEvent) throws(ReplayError) {
+        switch event.action {
+        case .update(let update):
+            try performEventUpdate(update, path: event.path)
+        case .beginMove(let item, let point):
+            guard var springy = dynamics as? SpringyDynamics else { break }
+            moveFinger = (point, .zero, 0)
+            springy.beginInteractiveMove(item: item, finger: point + scroll.contentOffset, visibleRect: visibleRect)
+            dynamics = springy
+        case .updateMove(let point, let frames):
+            guard let finger = moveFinger else { break }
+            moveFinger = (finger.point, (point - finger.point) * (1 / Double(frames)), frames)
+        case .endMove:
+            guard var springy = dynamics as? SpringyDynamics, let move = springy.interactiveMove else { break }
+            moveFinger = nil
+            if move.target != move.item {
+                try performUpdate(.move(from: move.item, to: move.target), path: event.path)
+                springy = dynamics as! SpringyDynamics
+            }
+            springy.endInteractiveMove()
+            dynamics = springy
+        case .cancelMove:
+            guard var springy = dynamics as? SpringyDynamics else { break }
+            moveFinger = nil
+            springy.endInteractiveMove()
+            dynamics = springy
+        default:
+            break
+        }
+    }
+
     private mutating func apply(_ event: ScenarioEvent) throws(ReplayError) {
+        try applyLiving(event)
         do throws(ScrollError) {
             switch event.action {
             case .touchDown(let point): try scroll.touchDown(at: point)
@@ -91,10 +152,76 @@ public struct Replay: SceneReplay {
                     springy.update(configuration: configuration)
                     dynamics = springy
                 }
+            case .update, .beginMove, .updateMove, .endMove, .cancelMove:
+                break  // applyLiving
             }
         } catch {
             throw .eventFailed(path: event.path, frame: frame, reason: error.message)
         }
+    }
+
+    /// UIKit's default animation duration for inserts and deletes (UIView animations: 0.25 s).
+    public static let fadeDuration = 0.25
+
+    /// Frames a fade lasts at `hz`: the first frame at or after 0.25 s ends it.
+    static func fadeFrames(hz: Int) -> Int { Int((fadeDuration * Double(hz)).rounded(.up)) }
+
+    /// The reordering finger moves its share for this frame; the lifted cell follows it.
+    private mutating func followMoveFinger() {
+        guard var finger = moveFinger, var springy = dynamics as? SpringyDynamics else { return }
+        if finger.stepsLeft > 0 {
+            finger.point += finger.step
+            finger.stepsLeft -= 1
+            moveFinger = finger
+        }
+        springy.updateInteractiveMove(finger: finger.point + scroll.contentOffset)
+        dynamics = springy
+    }
+
+    /// An update event: the drop-in list cuts the ropes of deleted items and deletes them later;
+    /// everything else goes straight to the data source.
+    private mutating func performEventUpdate(_ update: BatchUpdate, path: JSONPath) throws(ReplayError) {
+        guard case .gravity(let configuration) = scene.dynamics, !update.deletes.isEmpty,
+              var gravity = dynamics as? GravityDynamics
+        else { return try performUpdate(update, path: path) }
+        for item in update.deletes { gravity.detach(item) }
+        dynamics = gravity
+        let rest = BatchUpdate(inserts: update.inserts, moves: update.moves)
+        try performUpdate(rest, path: path)
+        let removal = frame + configuration.removalDelay(hz: scenario.clock.hz)
+        for item in update.deletes { list.scheduleRemoval(of: item, atFrame: removal, before: rest) }
+    }
+
+    /// One performBatchUpdates: the data source, the layout, the dynamics, the content size, and
+    /// the fades of inserted and deleted cells.
+    private mutating func performUpdate(_ update: BatchUpdate, path: JSONPath) throws(ReplayError) {
+        var ghosts: [LayoutAttributes] = []
+        for item in update.deletes {
+            if let i = dynamics.layoutAttributes.index(of: item.cellKey) { ghosts.append(dynamics.currentAttributes(at: i)) }
+        }
+        do throws(BatchUpdateError) {
+            let (result, inserted) = try list.perform(update)
+            // The decoder lets updates reach flow layouts only.
+            guard let flow = layout as? FlowLayout else { return }
+            layout = try flow.applying(update)
+            pinnedHeaders = PinnedHeaders(layout: layout)
+            dynamics.performUpdate(
+                result, layout: layout, touchLocation: scroll.hasTouchLocation ? scroll.touchLocation : nil,
+                visibleRect: visibleRect)
+            if case .gravity = scene.dynamics {} else { scroll.contentSize = layout.contentSize }
+            appearing += inserted.map { ($0, frame) }
+            disappearing += ghosts.map { ($0, frame) }
+        } catch {
+            throw .eventFailed(path: path, frame: frame, reason: error.message)
+        }
+    }
+
+    /// An inserted cell's alpha: 0 → 1 over the fade; 1 otherwise.
+    private func appearAlpha(_ key: ElementKey) -> Double {
+        guard key.kind == .cell, !appearing.isEmpty else { return 1 }
+        let id = list.ids[key.section][key.item]
+        guard let entry = appearing.first(where: { $0.id == id }) else { return 1 }
+        return min(1, Double(frame - entry.frame) / (Self.fadeDuration * Double(scenario.clock.hz)))
     }
 
     /// The rows of the current frame, in output order.
@@ -107,12 +234,26 @@ public struct Replay: SceneReplay {
             ElementRow(
                 section: 0, item: 0, kind: .viewport, center: viewport.center,
                 size: viewport.size))
+        func row(_ a: LayoutAttributes, alpha: Double) -> ElementRow {
+            ElementRow(
+                section: a.key.section, item: a.key.item, kind: RowKind(a.key.kind), center: a.center,
+                size: a.frame.size, angle: a.angle, alpha: alpha, zIndex: a.zIndex)
+        }
         for i in indices {
             let a = displayedAttributes(at: i)
-            rows.append(
-                ElementRow(
-                    section: a.key.section, item: a.key.item, kind: RowKind(a.key.kind), center: a.center,
-                    size: a.frame.size, angle: a.angle, alpha: a.alpha, zIndex: a.zIndex))
+            rows.append(row(a, alpha: a.alpha * appearAlpha(a.key)))
+        }
+        if !disappearing.isEmpty {
+            // Fading-out cells keep the index path they had before the update (UIKit's
+            // finalLayoutAttributesForDisappearingItem) and sort after a live cell with the same path.
+            var keyed = rows.dropFirst().map { (key: ElementKey(section: $0.section, kind: ElementKind(rawValue: $0.kind.rawValue)!, item: $0.item), ghost: false, row: $0) }
+            let fade = Self.fadeDuration * Double(scenario.clock.hz)
+            for ghost in disappearing where items == .all || ghost.attributes.frame.intersects(viewport) {
+                let alpha = ghost.attributes.alpha * max(0, 1 - Double(frame - ghost.frame) / fade)
+                keyed.append((ghost.attributes.key, true, row(ghost.attributes, alpha: alpha)))
+            }
+            keyed.sort { a, b in a.key != b.key ? a.key < b.key : (!a.ghost && b.ghost) }
+            rows = [rows[0]] + keyed.map(\.row)
         }
         return FrameRecord(
             index: frame, time: Double(frame) / Double(scenario.clock.hz), contentOffset: scroll.contentOffset, rows: rows)

@@ -13,13 +13,45 @@ enum DynamicsDecoder {
             _ = try ObjectReader(value, at: path, known: ["type"])
             return .none
         case "gravity":
-            throw ValidationError(typeReader.path("type"), "gravity dynamics are not supported yet")
+            return .gravity(try decodeGravity(value, at: path))
         default:
             return .springy(try decodeSpringy(value, at: path))
         }
     }
 
     static let gravityKeys = ["itemSize", "anchor", "rope", "entry", "removeAfter", "maxItems", "boundaries"]
+
+    static func decodeGravity(_ value: JSONValue, at path: JSONPath) throws -> GravityConfiguration {
+        let object = try ObjectReader(value, at: path, known: ["type"] + gravityKeys)
+        var configuration = GravityConfiguration()
+        if let size = try object.optional("itemSize", { v, p in try v.positiveNumber(at: p, max: ScenarioLimits.maxLength) }) {
+            configuration.itemSize = size
+        }
+        configuration.anchor = try object.optional("anchor") { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
+        configuration.entry = try object.optional("entry") { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
+        if let rope = object.value("rope") {
+            let reader = try ObjectReader(rope, at: object.path("rope"), known: ["length", "damping", "frequency"])
+            if let length = try reader.optional("length", { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxLength) }) {
+                configuration.ropeLength = length
+            }
+            if let damping = try reader.optional("damping", { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxDamping) }) {
+                configuration.ropeDamping = damping
+            }
+            if let frequency = try reader.optional("frequency", { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxFrequency) }) {
+                configuration.ropeFrequency = frequency
+            }
+        }
+        if let after = try object.optional("removeAfter", { v, p in try v.number(at: p, in: 0...3600) }) {
+            configuration.removeAfter = after
+        }
+        if let maxItems = try object.optional("maxItems", { v, p in try v.integer(at: p, in: 0...1000) }) {
+            configuration.maxItems = maxItems
+        }
+        if let boundaries = try object.optional("boundaries", { v, p in try v.bool(at: p) }) {
+            configuration.boundaries = boundaries
+        }
+        return configuration
+    }
 
     static func decodeSpringy(_ value: JSONValue, at path: JSONPath) throws -> SpringyConfiguration {
         let object = try ObjectReader(value, at: path, known: springyKeys)

@@ -4,8 +4,11 @@ import TetherLayout
 /// frames in range, a finger down for every drag and touchUp, offsets inside the content, and
 /// `set` paths that name a parameter that can change during a run.
 enum EventDecoder {
-    static let supportedTypes = ["touchDown", "drag", "touchUp", "scroll", "scrollTo", "fling", "set"]
-    static let laterTypes = ["insert", "delete", "move", "batch"]
+    static let supportedTypes = [
+        "touchDown", "drag", "touchUp", "scroll", "scrollTo", "fling", "set", "insert", "delete", "move", "batch",
+        "beginMove", "updateMove", "endMove", "cancelMove",
+    ]
+    static let laterTypes: [String] = []
     /// Types that belong to world scenes.
     static let worldTypes = ["addBehavior", "removeBehavior"]
 
@@ -29,6 +32,7 @@ enum EventDecoder {
             .map(\.element)
         var events = decoded.map(\.event)
         try checkScript(&events, sources: decoded.map(\.source), dynamicsDocument: dynamicsDocument)
+        try LivingScript.check(events, sources: decoded.map(\.source), scene: scene, hz: scenario.clock.hz)
         return events
     }
 
@@ -63,6 +67,16 @@ enum EventDecoder {
             }
             return frames
         }
+        func itemPath(_ key: String) throws -> ItemPath { try object.required(key, decodeItemPath) }
+        func paths(_ key: String, required: Bool = true) throws -> [ItemPath] {
+            let decode = { (v: JSONValue, p: JSONPath) throws -> [ItemPath] in
+                try v.array(at: p).enumerated().map { k, entry in try decodeItemPath(entry, at: p.appending(k)) }
+            }
+            return required ? try object.required(key, decode) : try object.optional(key, decode) ?? []
+        }
+        if ["insert", "delete", "move", "batch"].contains(type), !(scene.layout is FlowLayout) {
+            throw ValidationError(object.path("type"), "data-source updates need a flow layout (updates of waterfall layouts are not supported yet)")
+        }
         let action: ScenarioEvent.Action
         switch type {
         case "touchDown":
@@ -84,6 +98,32 @@ enum EventDecoder {
         case "fling":
             let rate = try object.optional("rate") { v, p in try v.number(at: p, in: 0.5...0.9999) } ?? 0.998
             action = .fling(velocity: try object.required("velocity", velocity), rate: rate)
+        case "insert":
+            action = .update(BatchUpdate(inserts: try paths("items")))
+        case "delete":
+            action = .update(BatchUpdate(deletes: try paths("items")))
+        case "move":
+            action = .update(.move(from: try itemPath("from"), to: try itemPath("to")))
+        case "batch":
+            let moves = try object.optional("moves") { (v: JSONValue, p: JSONPath) throws -> [BatchUpdate.Move] in
+                try v.array(at: p).enumerated().map { k, entry in
+                    let reader = try ObjectReader(entry, at: p.appending(k), known: ["from", "to"])
+                    return BatchUpdate.Move(
+                        from: try reader.required("from", decodeItemPath), to: try reader.required("to", decodeItemPath))
+                }
+            } ?? []
+            action = .update(BatchUpdate(
+                deletes: try paths("deletes", required: false), inserts: try paths("inserts", required: false), moves: moves))
+        case "beginMove":
+            let p = try point("point")
+            try checkInViewport(p, at: object.path("point"), scene: scene)
+            action = .beginMove(item: try itemPath("item"), point: p)
+        case "updateMove":
+            let p = try point("point")
+            try checkInViewport(p, at: object.path("point"), scene: scene)
+            action = .updateMove(point: p, frames: try spread())
+        case "endMove": action = .endMove
+        case "cancelMove": action = .cancelMove
         default:
             // "set": the new dynamics are computed in order by checkScript.
             _ = try object.required("path") { v, p in try v.string(at: p) }
@@ -91,6 +131,22 @@ enum EventDecoder {
             action = .set(path: .root, dynamics: .none)
         }
         return ScenarioEvent(frame: frame, action: action, path: path)
+    }
+
+    static func decodeItemPath(_ value: JSONValue, at path: JSONPath) throws -> ItemPath {
+        let reader = try ObjectReader(value, at: path, known: ["section", "item"])
+        return ItemPath(
+            section: try reader.required("section") { v, p in try v.integer(at: p, in: 0...Int(Int32.max)) },
+            item: try reader.required("item") { v, p in try v.integer(at: p, in: 0...Int(Int32.max)) })
+    }
+
+    static func checkInViewport(_ p: Vec2, at path: JSONPath, scene: LayoutScene) throws {
+        let v = scene.viewport
+        guard p.x >= 0, p.x <= v.width, p.y >= 0, p.y <= v.height else {
+            throw ValidationError(
+                path,
+                "(\(ScenarioDecoder.format(p.x)), \(ScenarioDecoder.format(p.y))) is outside the \(ScenarioDecoder.format(v.width))×\(ScenarioDecoder.format(v.height)) viewport")
+        }
     }
 
     static func keys(of type: String) -> [String] {
@@ -101,11 +157,16 @@ enum EventDecoder {
         case "scrollTo": ["offset"]
         case "fling": ["velocity", "rate"]
         case "set": ["path", "value"]
+        case "insert", "delete": ["items"]
+        case "move": ["from", "to"]
+        case "batch": ["deletes", "inserts", "moves"]
+        case "beginMove": ["item", "point"]
+        case "updateMove": ["point", "frames"]
         default: []
         }
     }
 
-    static let allKeys = ["frame", "type", "point", "by", "frames", "velocity", "offset", "rate", "path", "value", "items", "from", "to", "deletes", "inserts", "moves", "behavior", "id"]
+    static let allKeys = ["frame", "type", "point", "by", "frames", "velocity", "offset", "rate", "path", "value", "items", "from", "to", "deletes", "inserts", "moves", "behavior", "id", "item"]
 
     /// Plays the finger state machine and the parameter changes through in frame order.
     static func checkScript(_ events: inout [ScenarioEvent], sources: [JSONValue], dynamicsDocument: JSONValue) throws {
@@ -125,7 +186,8 @@ enum EventDecoder {
                 if !fingerDown { throw ValidationError(typePath, "drag needs a finger down (add a touchDown at or before frame \(event.frame))") }
             case .fling:
                 if fingerDown { throw ValidationError(typePath, "fling while a finger is down (lift it with touchUp first)") }
-            case .scroll, .scrollTo, .addBehavior, .removeBehavior, .replaceBehavior:
+            case .scroll, .scrollTo, .addBehavior, .removeBehavior, .replaceBehavior, .update, .beginMove, .updateMove, .endMove,
+                .cancelMove:
                 break
             case .set:
                 events[k].action = try decodeSet(event, source: sources[k], document: &document)

@@ -84,4 +84,6 @@ public struct LayoutScene: Sendable {
 public enum DynamicsSpec: Sendable, Hashable {
     case none
     case springy(SpringyConfiguration)
+    /// The drop-in list (contract §1.2 `gravity`).
+    case gravity(GravityConfiguration)
 }

@@ -67,6 +67,11 @@ public enum ScenarioDecoder {
         } ?? .zero
         let dynamicsDocument = object.value("dynamics") ?? .object(JSONObject([("type", .string("none"))]))
         let dynamics = try DynamicsDecoder.decode(dynamicsDocument, at: object.path("dynamics"))
+        if case .gravity = dynamics, let section = layout.sections.firstIndex(where: { $0 > 0 }) {
+            throw ValidationError(
+                object.path("layout").appending("sections").appending(section),
+                "the drop-in list (gravity dynamics) starts empty, as the demo does: items arrive by insert events; make every section 0")
+        }
         return (LayoutScene(viewport: viewport, contentOffset: contentOffset, layout: layout, dynamics: dynamics), dynamicsDocument)
     }
 

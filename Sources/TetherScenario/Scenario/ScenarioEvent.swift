@@ -27,6 +27,16 @@ public struct ScenarioEvent: Sendable {
         case removeBehavior(id: String)
         /// World scenes: `set` on `behaviors.<id>.<key>`; the behavior as it is after the change.
         case replaceBehavior(id: String, behavior: Behavior)
+        /// A data-source update (`insert`, `delete`, `move` or `batch`): one performBatchUpdates.
+        case update(BatchUpdate)
+        /// Drag to reorder: a finger (viewport point) lifts the cell at `item`.
+        case beginMove(item: ItemPath, point: Vec2)
+        /// The lifting finger moves to a viewport point, spread evenly over `frames` frames.
+        case updateMove(point: Vec2, frames: Int)
+        /// The lifted cell drops into the slot under the finger (a move update).
+        case endMove
+        /// The lifted cell returns to its place; the order does not change.
+        case cancelMove
     }
 
     public init(frame: Int, action: Action, path: JSONPath) {
