@@ -12,7 +12,7 @@ extension World {
         let maxLength =
             definition.maxLength
             ?? ((pB + qB.rotate(definition.localAnchorB)) - (pA + qA.rotate(definition.localAnchorA))).length
-        let id = newAttachmentJointID(.limit(attachmentJoints.limits.count))
+        let id = newJointID(.limit(attachmentJoints.limits.count))
         attachmentJoints.limits.append(LimitJoint(id: id, definition: definition, maxLength: max(maxLength, 0)))
         return id
     }
@@ -22,7 +22,7 @@ extension World {
     public mutating func createWeldJoint(_ definition: WeldJointDefinition) -> JointID {
         checkBodies(definition.bodyA, definition.bodyB)
         let frame = attachmentFrame(definition.bodyA, definition.bodyB, anchor: definition.anchor)
-        let id = newAttachmentJointID(.weld(attachmentJoints.welds.count))
+        let id = newJointID(.weld(attachmentJoints.welds.count))
         attachmentJoints.welds.append(
             WeldJoint(
                 id: id, bodyA: definition.bodyA, bodyB: definition.bodyB, localAnchorA: frame.localAnchorA,
@@ -36,7 +36,7 @@ extension World {
     public mutating func createRevoluteJoint(_ definition: RevoluteJointDefinition) -> JointID {
         checkBodies(definition.bodyA, definition.bodyB)
         let frame = attachmentFrame(definition.bodyA, definition.bodyB, anchor: definition.anchor)
-        let id = newAttachmentJointID(.revolute(attachmentJoints.revolutes.count))
+        let id = newJointID(.revolute(attachmentJoints.revolutes.count))
         attachmentJoints.revolutes.append(
             RevoluteJoint(
                 id: id, definition: definition, localAnchorA: frame.localAnchorA, localAnchorB: frame.localAnchorB,
@@ -50,7 +50,7 @@ extension World {
     public mutating func createPrismaticJoint(_ definition: PrismaticJointDefinition) -> JointID {
         checkBodies(definition.bodyA, definition.bodyB)
         let frame = attachmentFrame(definition.bodyA, definition.bodyB, anchor: definition.anchor)
-        let id = newAttachmentJointID(.prismatic(attachmentJoints.prismatics.count))
+        let id = newJointID(.prismatic(attachmentJoints.prismatics.count))
         attachmentJoints.prismatics.append(
             PrismaticJoint(
                 id: id, definition: definition, localAnchorA: frame.localAnchorA, localAnchorB: frame.localAnchorB,
@@ -96,20 +96,6 @@ extension World {
     }
 
     // MARK: Helpers
-
-    private mutating func newAttachmentJointID(_ location: JointLocation) -> JointID {
-        preparedSubstep = 0
-        wake()
-        let id: JointID
-        if let reused = freeJointIDs.popLast() {
-            id = JointID(rawValue: reused)
-        } else {
-            id = JointID(rawValue: Int32(jointLocations.count))
-            jointLocations.append(nil)
-        }
-        jointLocations[Int(id.rawValue)] = location
-        return id
-    }
 
     private func checkBodies(_ a: BodyID?, _ b: BodyID) {
         _ = requireSlot(b)

@@ -215,6 +215,23 @@ public struct World: Sendable {
 
     @discardableResult
     public mutating func createDistanceJoint(_ definition: DistanceJointDefinition) -> JointID {
+        let length = definition.length ?? currentDistance(of: definition)
+        if definition.bodyA == nil && definition.localAnchorB == .zero {
+            let id = newJointID(.anchorSpring(anchorSprings.count))
+            anchorSprings.append(
+                AnchorSpring(
+                    id: id, body: definition.bodyB, anchor: definition.localAnchorA, length: length,
+                    frequency: definition.frequency, dampingRatio: definition.dampingRatio))
+            return id
+        }
+        let id = newJointID(.distance(distanceJoints.count))
+        distanceJoints.append(DistanceJoint(id: id, definition: definition, length: length))
+        return id
+    }
+
+    /// Takes a joint id (the last freed first, so reuse is deterministic) for a joint stored at
+    /// `location`, and marks the per-step preparation stale.
+    mutating func newJointID(_ location: JointLocation) -> JointID {
         preparedSubstep = 0
         wake()
         let id: JointID
@@ -224,17 +241,7 @@ public struct World: Sendable {
             id = JointID(rawValue: Int32(jointLocations.count))
             jointLocations.append(nil)
         }
-        let length = definition.length ?? currentDistance(of: definition)
-        if definition.bodyA == nil && definition.localAnchorB == .zero {
-            jointLocations[Int(id.rawValue)] = .anchorSpring(anchorSprings.count)
-            anchorSprings.append(
-                AnchorSpring(
-                    id: id, body: definition.bodyB, anchor: definition.localAnchorA, length: length,
-                    frequency: definition.frequency, dampingRatio: definition.dampingRatio))
-        } else {
-            jointLocations[Int(id.rawValue)] = .distance(distanceJoints.count)
-            distanceJoints.append(DistanceJoint(id: id, definition: definition, length: length))
-        }
+        jointLocations[Int(id.rawValue)] = location
         return id
     }
 

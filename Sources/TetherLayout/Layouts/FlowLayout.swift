@@ -154,99 +154,66 @@ extension FlowLayout {
         let crossExtent = viewportSize[cross]
         let available = crossExtent - insetStart - insetEnd
 
-        /// A frame from its scroll-axis and cross-axis position and length.
-        func frame(along: Double, across: Double, length: Double, breadth: Double) -> Rect {
-            scroll == .vertical
-                ? Rect(x: across, y: along, width: breadth, height: length)
-                : Rect(x: along, y: across, width: length, height: breadth)
-        }
-
-        var result: [LayoutAttributes] = []
-        result.reserveCapacity(sections.reduce(0) { $0 + Swift.max($1, 0) } + 2 * sections.count)
-        var sectionFrames: [Rect] = []
-        sectionFrames.reserveCapacity(sections.count)
-        var offset = 0.0
-
+        var stack = SectionStack(
+            axis: scroll, crossExtent: crossExtent, headerLength: headerSize[scroll], footerLength: footerSize[scroll],
+            pinHeaders: pinHeaders, sectionBackground: sectionBackground,
+            capacity: sections.reduce(0) { $0 + Swift.max($1, 0) } + 2 * sections.count)
         for section in sections.indices {
-            let sectionStart = offset
-            if headerSize[scroll] > 0 {
-                let f = frame(along: offset, across: 0, length: headerSize[scroll], breadth: crossExtent)
-                result.append(LayoutAttributes(
-                    key: ElementKey(section: section, kind: .header, item: 0), frame: f, zIndex: pinHeaders ? PinnedHeaders.zIndex : 0))
-                offset += headerSize[scroll]
-            }
-            let bodyStart = offset
-            offset += insetLead
+            stack.addSection(section) { start, result in
+                var offset = start + insetLead
+                let count = Swift.max(sections[section], 0)
+                let sizes = (0..<count).map { size(ofItem: $0, inSection: section) }
+                var lineStart = 0
+                while lineStart < count {
+                    // Greedy fill: the first item always goes in, the rest while they fit.
+                    var used = sizes[lineStart][cross]
+                    var lineEnd = lineStart + 1
+                    var lineLength = sizes[lineStart][scroll]
+                    while lineEnd < count {
+                        let next = used + minimumInteritemSpacing + sizes[lineEnd][cross]
+                        if next > available + Self.fitTolerance { break }
+                        used = next
+                        lineLength = Swift.max(lineLength, sizes[lineEnd][scroll])
+                        lineEnd += 1
+                    }
+                    if lineStart > 0 { offset += minimumLineSpacing }
 
-            let count = Swift.max(sections[section], 0)
-            let sizes = (0..<count).map { size(ofItem: $0, inSection: section) }
-            var lineStart = 0
-            while lineStart < count {
-                // Greedy fill: the first item always goes in, the rest while they fit.
-                var used = sizes[lineStart][cross]
-                var lineEnd = lineStart + 1
-                var lineLength = sizes[lineStart][scroll]
-                while lineEnd < count {
-                    let next = used + minimumInteritemSpacing + sizes[lineEnd][cross]
-                    if next > available + Self.fitTolerance { break }
-                    used = next
-                    lineLength = Swift.max(lineLength, sizes[lineEnd][scroll])
-                    lineEnd += 1
-                }
-                if lineStart > 0 { offset += minimumLineSpacing }
+                    let n = lineEnd - lineStart
+                    let isLastLine = lineEnd == count
+                    let positions: [Double]
+                    if n == 1 {
+                        let breadth = sizes[lineStart][cross]
+                        positions = [breadth > available ? insetStart : insetStart + (available - breadth) / 2]
+                    } else {
+                        var sumBreadth = 0.0
+                        for i in lineStart..<lineEnd { sumBreadth += sizes[i][cross] }
+                        let gap = isLastLine ? minimumInteritemSpacing : (available - sumBreadth) / Double(n - 1)
+                        var x = insetStart
+                        var placed: [Double] = []
+                        placed.reserveCapacity(n)
+                        for i in lineStart..<lineEnd {
+                            placed.append(x)
+                            x += sizes[i][cross] + gap
+                        }
+                        if !isLastLine {
+                            // Flush with the end inset exactly, whatever the summed round-off.
+                            placed[n - 1] = insetStart + available - sizes[lineEnd - 1][cross]
+                        }
+                        positions = placed
+                    }
 
-                let n = lineEnd - lineStart
-                let isLastLine = lineEnd == count
-                let positions: [Double]
-                if n == 1 {
-                    let breadth = sizes[lineStart][cross]
-                    positions = [breadth > available ? insetStart : insetStart + (available - breadth) / 2]
-                } else {
-                    var sumBreadth = 0.0
-                    for i in lineStart..<lineEnd { sumBreadth += sizes[i][cross] }
-                    let gap = isLastLine ? minimumInteritemSpacing : (available - sumBreadth) / Double(n - 1)
-                    var x = insetStart
-                    var placed: [Double] = []
-                    placed.reserveCapacity(n)
                     for i in lineStart..<lineEnd {
-                        placed.append(x)
-                        x += sizes[i][cross] + gap
+                        let s = sizes[i]
+                        let along = offset + (lineLength - s[scroll]) / 2
+                        let f = SectionStack.frame(scroll, along: along, across: positions[i - lineStart], length: s[scroll], breadth: s[cross])
+                        result.append(LayoutAttributes(key: .cell(section, i), frame: f))
                     }
-                    if !isLastLine {
-                        // Flush with the end inset exactly, whatever the summed round-off.
-                        placed[n - 1] = insetStart + available - sizes[lineEnd - 1][cross]
-                    }
-                    positions = placed
+                    offset += lineLength
+                    lineStart = lineEnd
                 }
-
-                for i in lineStart..<lineEnd {
-                    let s = sizes[i]
-                    let along = offset + (lineLength - s[scroll]) / 2
-                    let f = frame(along: along, across: positions[i - lineStart], length: s[scroll], breadth: s[cross])
-                    result.append(LayoutAttributes(key: .cell(section, i), frame: f))
-                }
-                offset += lineLength
-                lineStart = lineEnd
+                return offset + insetTrail
             }
-
-            offset += insetTrail
-            let bodyEnd = offset
-            if footerSize[scroll] > 0 {
-                let f = frame(along: offset, across: 0, length: footerSize[scroll], breadth: crossExtent)
-                result.append(LayoutAttributes(key: ElementKey(section: section, kind: .footer, item: 0), frame: f))
-                offset += footerSize[scroll]
-            }
-            if sectionBackground, bodyEnd > bodyStart {
-                let f = frame(along: bodyStart, across: 0, length: bodyEnd - bodyStart, breadth: crossExtent)
-                result.append(LayoutAttributes(
-                    key: ElementKey(section: section, kind: .decoration, item: 0), frame: f, zIndex: -1))
-            }
-            sectionFrames.append(frame(along: sectionStart, across: 0, length: offset - sectionStart, breadth: crossExtent))
         }
-
-        var content = Size.zero
-        content[cross] = crossExtent
-        content[scroll] = offset
-        computed = Computed(attributes: result, contentSize: content, sectionFrames: sectionFrames)
+        computed = Computed(attributes: stack.attributes, contentSize: stack.contentSize, sectionFrames: stack.sectionFrames)
     }
 }

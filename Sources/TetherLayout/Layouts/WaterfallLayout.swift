@@ -118,54 +118,31 @@ extension WaterfallLayout {
     }
 
     private mutating func recompute() {
-        let width = viewportSize.width
         let n = Swift.max(columns, 1)
         let itemWidth = self.itemWidth
-        var result: [LayoutAttributes] = []
-        result.reserveCapacity(sections.reduce(0) { $0 + Swift.max($1, 0) } + 3 * sections.count)
-        var sectionFrames: [Rect] = []
-        sectionFrames.reserveCapacity(sections.count)
-        var y = 0.0
-
+        var stack = SectionStack(
+            axis: .vertical, crossExtent: viewportSize.width, headerLength: headerSize.height,
+            footerLength: footerSize.height, pinHeaders: pinHeaders, sectionBackground: sectionBackground,
+            capacity: sections.reduce(0) { $0 + Swift.max($1, 0) } + 3 * sections.count)
         for section in sections.indices {
-            let sectionStart = y
-            if headerSize.height > 0 {
-                result.append(LayoutAttributes(
-                    key: ElementKey(section: section, kind: .header, item: 0),
-                    frame: Rect(x: 0, y: y, width: width, height: headerSize.height),
-                    zIndex: pinHeaders ? PinnedHeaders.zIndex : 0))
-                y += headerSize.height
+            stack.addSection(section) { start, cells in
+                let top = start + sectionInset.top
+                // Where each column's last item ends (its top while empty), and whether it has one.
+                var ends = Array(repeating: top, count: n)
+                var filled = Array(repeating: false, count: n)
+                for item in 0..<Swift.max(sections[section], 0) {
+                    var shortest = 0
+                    for c in 1..<n where ends[c] < ends[shortest] { shortest = c }
+                    let itemY = filled[shortest] ? ends[shortest] + lineSpacing : ends[shortest]
+                    let h = height(ofItem: item, inSection: section)
+                    let x = sectionInset.left + Double(shortest) * (itemWidth + columnSpacing)
+                    cells.append(LayoutAttributes(key: .cell(section, item), frame: Rect(x: x, y: itemY, width: itemWidth, height: h)))
+                    ends[shortest] = itemY + h
+                    filled[shortest] = true
+                }
+                return ends.max()! + sectionInset.bottom
             }
-            let bodyStart = y
-            let top = y + sectionInset.top
-            // Where each column's last item ends (its top while empty), and whether it has one.
-            var ends = Array(repeating: top, count: n)
-            var filled = Array(repeating: false, count: n)
-            for item in 0..<Swift.max(sections[section], 0) {
-                var shortest = 0
-                for c in 1..<n where ends[c] < ends[shortest] { shortest = c }
-                let itemY = filled[shortest] ? ends[shortest] + lineSpacing : ends[shortest]
-                let h = height(ofItem: item, inSection: section)
-                let x = sectionInset.left + Double(shortest) * (itemWidth + columnSpacing)
-                result.append(LayoutAttributes(key: .cell(section, item), frame: Rect(x: x, y: itemY, width: itemWidth, height: h)))
-                ends[shortest] = itemY + h
-                filled[shortest] = true
-            }
-            y = ends.max()! + sectionInset.bottom
-            let bodyEnd = y
-            if footerSize.height > 0 {
-                result.append(LayoutAttributes(
-                    key: ElementKey(section: section, kind: .footer, item: 0),
-                    frame: Rect(x: 0, y: y, width: width, height: footerSize.height)))
-                y += footerSize.height
-            }
-            if sectionBackground, bodyEnd > bodyStart {
-                result.append(LayoutAttributes(
-                    key: ElementKey(section: section, kind: .decoration, item: 0),
-                    frame: Rect(x: 0, y: bodyStart, width: width, height: bodyEnd - bodyStart), zIndex: -1))
-            }
-            sectionFrames.append(Rect(x: 0, y: sectionStart, width: width, height: y - sectionStart))
         }
-        computed = Computed(attributes: result, contentSize: Size(width: width, height: y), sectionFrames: sectionFrames)
+        computed = Computed(attributes: stack.attributes, contentSize: stack.contentSize, sectionFrames: stack.sectionFrames)
     }
 }

@@ -46,24 +46,9 @@ extension JSONValue {
     }
 
     static func writeQuoted(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "\u{08}": output += "\\b"
-            case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}":
-                output += "\\u00"
-                output += scalar.value < 0x10 ? "0" : "1"
-                output += String(scalar.value & 0xF, radix: 16, uppercase: true)
-            default:
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        output += "\""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 2)
+        JSONString.append(text, to: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,5 +1,6 @@
-/// JSON string literals for the writers, escaped by hand so output is fast and fixed:
-/// `"` and `\` are backslashed, control characters use the short forms or `\u00XX`, and
+/// JSON string literals (the writers and `JSONValue.serialized()`), escaped by hand so output is
+/// fast and fixed:
+/// `"` and `\` are backslashed, control characters use the short forms or `\u00XX` (upper-case hex), and
 /// everything else (including non-ASCII UTF-8) is copied unchanged.
 enum JSONString {
     static func append<Buffer: ByteAppendable & ~Copyable>(_ string: String, to buffer: inout Buffer) {
@@ -14,7 +15,7 @@ enum JSONString {
             case 0x08: buffer.appendStatic("\\b")
             case 0x0C: buffer.appendStatic("\\f")
             case 0..<0x20:
-                let hex: StaticString = "0123456789abcdef"
+                let hex: StaticString = "0123456789ABCDEF"
                 buffer.appendStatic("\\u00")
                 buffer.append(hex.utf8Start[Int(byte >> 4)])
                 buffer.append(hex.utf8Start[Int(byte & 0xF)])
