@@ -19,6 +19,12 @@ public struct World: Sendable {
     var boundaries: [BoundarySegment] = []
     var nextBoundaryID: Int32 = 0
     var contacts: [Contact] = []
+    /// The solver's rows for the contacts of the current step, in the same order.
+    var contactConstraints: [ContactConstraint] = []
+    /// Contact discovery's working storage (capacity and the broadphase's sort order only).
+    var discovery = ContactDiscovery()
+    /// The solve order of the contact constraints (scratch kept to reuse its storage).
+    var contactColoring = ContactGraphColoring()
     /// UIKit's contact callbacks of the last step, in contact-key order.
     public internal(set) var contactEvents: [ContactEvent] = []
 
@@ -54,6 +60,9 @@ public struct World: Sendable {
     /// True once every body has been still for `World.restDuration`; stepping then does nothing
     /// until `wake()` (which every change to the world calls).
     public internal(set) var isPaused = false
+    /// Whether contact rows of one color go through the two-lane solver in pairs. Both paths
+    /// give the same bits (a test holds them to it); switching this off only makes a pile slower.
+    var solvesContactPairs = true
     /// Whether the world may pause at rest (benchmarks turn it off to measure every step).
     public var allowsPause = true
     /// Simulated time every body has been still.

@@ -115,4 +115,37 @@ import TetherTestSupport
         #expect(BroadPhase.pairs(boxes, against: []).isEmpty)
         #expect(BroadPhase.pairs([], against: boxes).isEmpty)
     }
+
+    /// The world keeps one sweep from step to step and re-sorts it by insertion. Over many
+    /// "steps" of jittered, drifting, teleported, added and removed boxes its pairs must stay
+    /// those of a fresh brute-force check, and the segment query must match too.
+    @Test(arguments: [51 as UInt64, 52])
+    func persistentSweepMatchesBruteForceAsBoxesMove(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var boxes = Self.randomBoxes(count: 400, area: 600, maxSize: 30, seed: seed)
+        var sweep = SweepAndPrune()
+        var keys: [UInt64] = []
+        let segments = [AABB(lower: Vec2(0, 300), upper: Vec2(600, 300)), AABB(lower: Vec2(200, 0), upper: Vec2(260, 600))]
+        for step in 0..<40 {
+            switch step % 10 {
+            case 3:  // a few boxes jump far: the order changes a lot
+                for _ in 0..<40 { boxes[rng.below(boxes.count)] = Self.randomBoxes(count: 1, area: 600, maxSize: 30, seed: rng.next())[0] }
+            case 6: boxes.removeLast(7)
+            case 8: boxes += Self.randomBoxes(count: 11, area: 600, maxSize: 30, seed: rng.next())
+            default:  // everything drifts a little, as bodies between two steps
+                boxes = boxes.map { box in
+                    let d = Vec2(6 * rng.unit() - 3, 6 * rng.unit() - 3)
+                    return AABB(lower: box.lower + d, upper: box.upper + d)
+                }
+            }
+            sweep.pairKeys(boxes, into: &keys)
+            #expect(keys.map { [Int($0 >> 32), Int($0 & 0xFFFF_FFFF)] } == Self.bruteForce(boxes), "step \(step)")
+            sweep.segmentPairKeys(segments, into: &keys)
+            var expected: [[Int]] = []
+            for i in boxes.indices {
+                for s in segments.indices where boxes[i].overlaps(segments[s]) { expected.append([i, s]) }
+            }
+            #expect(keys.map { [Int($0 >> 32), Int($0 & 0xFFFF_FFFF)] } == expected, "step \(step)")
+        }
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TetherTestSupport
 @testable import TetherPhysics
 
 /// Contacts against closed forms and conservation laws.
@@ -148,5 +149,69 @@ import Testing
         for _ in 0..<60 { world.step(timeStep: Self.dt, substeps: 4) }
         #expect(world.position(of: a).x > 90, "a passed through b")
         #expect(world.position(of: b).x == 100)
+    }
+}
+
+/// The contact solve order and the two-lane solver.
+@Suite struct ContactOrderTests {
+    /// Within a color no movable body appears twice, and the order lists every contact once.
+    @Test(arguments: [61 as UInt64, 62])
+    func colorsNeverShareAMovableBody(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        let bodyCount = 60
+        // Slot 0 and slots ≥ 50 are immovable; a few bodies get very many contacts (overflow).
+        let pairs = (0..<900).map { k -> (Int, Int) in
+            let a = k < 200 ? 1 : rng.below(bodyCount)
+            var b = rng.below(bodyCount)
+            if b == a { b = (b + 1) % bodyCount }
+            return (a, b)
+        }
+        func movable(_ slot: Int) -> Int? { slot > 0 && slot < 50 ? slot : nil }
+        var coloring = ContactGraphColoring()
+        coloring.colorContacts(count: pairs.count, bodyCount: bodyCount) { (movable(pairs[$0].0), movable(pairs[$0].1)) }
+        #expect(coloring.order.map(Int.init).sorted() == Array(pairs.indices))
+        let starts = coloring.colorStarts
+        let expectedStarts = ContactGraphColoring.colorCount + 2
+        #expect(starts.count == expectedStarts)
+        #expect(starts.last == pairs.count)
+        for color in 0..<ContactGraphColoring.colorCount {
+            var seen = Set<Int>()
+            for k in starts[color]..<starts[color + 1] {
+                let (a, b) = pairs[Int(coloring.order[k])]
+                let slots: [Int] = [movable(a), movable(b)].compactMap { $0 }
+                for slot in slots {
+                    #expect(seen.insert(slot).inserted, "color \(color) holds body \(slot) twice")
+                }
+            }
+        }
+        // Body 1 has over 200 contacts: all 64 colors fill up and the rest overflow, in order.
+        let overflow = coloring.order[starts[ContactGraphColoring.colorCount]...].map(Int.init)
+        #expect(!overflow.isEmpty && overflow == overflow.sorted())
+    }
+
+    /// A pile of 60 boxes: the two-lane path and the one-at-a-time path give identical bits.
+    @Test func pairedRowsGiveTheSameBitsAsSingleRows() {
+        func pile(pairs: Bool) -> [Double] {
+            var world = World()
+            world.solvesContactPairs = pairs
+            world.createBoundary(from: Vec2(0, 600), to: Vec2(400, 600), group: 0)
+            world.createBoundary(from: Vec2(0, 0), to: Vec2(0, 600), group: 0)
+            world.createBoundary(from: Vec2(400, 600), to: Vec2(400, 0), group: 0)
+            var boxes: [BodyID] = []
+            for k in 0..<60 {
+                let (column, row) = (Double(k % 10), Double(k / 10))
+                let x: Double = 30 + column * 34 + Double(k / 10 % 2) * 7
+                let y: Double = 560 - row * 40
+                let width: Double = 24 + Double(k % 3) * 4
+                boxes.append(ContactTests.body(
+                    &world, at: Vec2(x, y), size: Vec2(width, 24), elasticity: 0.2, friction: 0.4))
+            }
+            for _ in 0..<240 { world.step(timeStep: ContactTests.dt, substeps: 4) }
+            return boxes.flatMap { [world.position(of: $0).x, world.position(of: $0).y, world.rotation(of: $0).angle] }
+        }
+        let paired = pile(pairs: true)
+        #expect(paired == pile(pairs: false))
+        let finite = paired.allSatisfy { $0.isFinite }
+        #expect(finite)
     }
 }

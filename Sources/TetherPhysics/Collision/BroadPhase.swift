@@ -13,17 +13,10 @@
 public enum BroadPhase {
     /// Every pair `(i, j)`, `i < j`, of overlapping boxes, sorted lexicographically.
     public static func pairs(_ boxes: [AABB]) -> [(Int, Int)] {
-        var result: [(Int, Int)] = []
-        var active: [Int] = []
-        for i in sweepOrder(boxes) {
-            let box = boxes[i]
-            retain(&active) { boxes[$0].upper.x >= box.lower.x }
-            for j in active where overlapsInY(boxes[j], box) {
-                result.append(j < i ? (j, i) : (i, j))
-            }
-            active.append(i)
-        }
-        return sortedPairs(result)
+        var sweep = SweepAndPrune()
+        var keys: [UInt64] = []
+        sweep.pairKeys(boxes, into: &keys)
+        return keys.map { (Int($0 >> 32), Int($0 & 0xFFFF_FFFF)) }
     }
 
     /// Lexicographic order through packed 64-bit keys: sorting plain integers is several times
@@ -81,7 +74,7 @@ public enum BroadPhase {
     }
 
     /// Indices sorted by (lower.x, index): a strict total order, so any sort gives one answer.
-    private static func sweepOrder(_ boxes: [AABB]) -> [Int] {
+    static func sweepOrder(_ boxes: [AABB]) -> [Int] {
         // Sort by lower.x; the sort is stable, so equal keys keep index order.
         let keys = boxes.map(\.lower.x)
         var order = Array(boxes.indices)
@@ -103,5 +96,161 @@ public enum BroadPhase {
     /// The y test; x overlap is known from the sweep.
     private static func overlapsInY(_ a: AABB, _ b: AABB) -> Bool {
         a.lower.y <= b.upper.y && b.lower.y <= a.upper.y
+    }
+}
+
+/// Sort and sweep along x that keeps its sort order from one call to the next.
+///
+/// Boxes move little between steps, so last step's order is nearly sorted and an insertion sort
+/// brings it up to date in about linear time; the result is the unique order by
+/// (lower.x, index), whatever the previous order was. The sweep then scans forward from each
+/// box over the boxes that start inside its x-interval, reading bounds from arrays laid out in
+/// sweep order.
+struct SweepAndPrune: Sendable {
+    private var order: [Int32] = []
+    private var lowerX: [Double] = []
+    private var upperX: [Double] = []
+    private var lowerY: [Double] = []
+    private var upperY: [Double] = []
+    private var bucketStarts: [Int] = []
+    private var unsortedKeys: [UInt64] = []
+
+    /// Replaces `keys` with `i << 32 | j` for every overlapping pair `i < j`, sorted.
+    mutating func pairKeys(_ boxes: [AABB], into keys: inout [UInt64]) {
+        var found = unsortedKeys
+        unsortedKeys = []
+        found.removeAll(keepingCapacity: true)
+        sweep(boxes, into: &found)
+        Self.sortByFirstIndex(found, count: boxes.count, buckets: &bucketStarts, into: &keys)
+        unsortedKeys = found
+    }
+
+    /// Replaces `keys` with `body << 32 | segment` for every overlapping pair of a body's box (as
+    /// given to the last `pairKeys` call) and a segment's box, sorted. Each segment scans the
+    /// bodies in sweep order up to its right end: boundaries are few (four for the reference
+    /// bounds) and usually long, so this costs about one pass over the bodies per boundary.
+    mutating func segmentPairKeys(_ segments: [AABB], into keys: inout [UInt64]) {
+        var found = unsortedKeys
+        unsortedKeys = []
+        found.removeAll(keepingCapacity: true)
+        let n = order.count
+        for (s, segment) in segments.enumerated() {
+            var k = 0
+            while k < n && lowerX[k] <= segment.upper.x {
+                if segment.lower.x <= upperX[k] && lowerY[k] <= segment.upper.y && segment.lower.y <= upperY[k] {
+                    found.append(UInt64(UInt32(order[k])) << 32 | UInt64(UInt32(s)))
+                }
+                k += 1
+            }
+        }
+        Self.sortByFirstIndex(found, count: n, buckets: &bucketStarts, into: &keys)
+        unsortedKeys = found
+    }
+
+    /// The overlapping pairs in sweep order.
+    private mutating func sweep(_ boxes: [AABB], into keys: inout [UInt64]) {
+        let n = boxes.count
+        if order.count != n || !insertionSort(boxes) {
+            order = BroadPhase.sweepOrder(boxes).map { Int32($0) }
+        }
+        lowerX.removeAll(keepingCapacity: true)
+        upperX.removeAll(keepingCapacity: true)
+        lowerY.removeAll(keepingCapacity: true)
+        upperY.removeAll(keepingCapacity: true)
+        for i in order {
+            let box = boxes[Int(i)]
+            lowerX.append(box.lower.x)
+            upperX.append(box.upper.x)
+            lowerY.append(box.lower.y)
+            upperY.append(box.upper.y)
+        }
+        order.withUnsafeBufferPointer { order in
+            lowerX.withUnsafeBufferPointer { lowerX in
+                upperX.withUnsafeBufferPointer { upperX in
+                    lowerY.withUnsafeBufferPointer { lowerY in
+                        upperY.withUnsafeBufferPointer { upperY in
+                            for k in 0..<n {
+                                let (right, bottom, top) = (upperX[k], lowerY[k], upperY[k])
+                                let i = UInt64(UInt32(order[k]))
+                                var m = k + 1
+                                while m < n && lowerX[m] <= right {
+                                    if lowerY[m] <= top && bottom <= upperY[m] {
+                                        let j = UInt64(UInt32(order[m]))
+                                        keys.append(i < j ? i << 32 | j : j << 32 | i)
+                                    }
+                                    m += 1
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sorts pair keys `i << 32 | j` (all `i < count`) by a counting sort on `i`, then an
+    /// insertion sort of each (short) run of equal `i` by `j`: linear in the pairs for the few
+    /// partners a box has, where a comparison sort of all pairs is not.
+    private static func sortByFirstIndex(
+        _ keys: [UInt64], count: Int, buckets: inout [Int], into sorted: inout [UInt64]
+    ) {
+        buckets.removeAll(keepingCapacity: true)
+        buckets.append(contentsOf: repeatElement(0, count: count + 1))
+        for key in keys { buckets[Int(key >> 32) + 1] += 1 }
+        for i in 0..<count { buckets[i + 1] += buckets[i] }
+        sorted.removeAll(keepingCapacity: true)
+        sorted.append(contentsOf: repeatElement(0, count: keys.count))
+        buckets.withUnsafeMutableBufferPointer { next in
+            sorted.withUnsafeMutableBufferPointer { sorted in
+                for key in keys {
+                    let i = Int(key >> 32)
+                    sorted[next[i]] = key
+                    next[i] += 1
+                }
+                // next[i] is now where bucket i ends (and bucket i + 1 begins).
+                var start = 0
+                for i in 0..<count {
+                    let end = next[i]
+                    var k = start + 1
+                    while k < end {
+                        let key = sorted[k]
+                        var m = k
+                        while m > start && sorted[m - 1] > key {
+                            sorted[m] = sorted[m - 1]
+                            m -= 1
+                        }
+                        sorted[m] = key
+                        k += 1
+                    }
+                    start = end
+                }
+            }
+        }
+    }
+
+    /// Re-sorts last call's order by (lower.x, index) for the new bounds; false when the order
+    /// changed so much (more than 16 moves per box) that a full sort is cheaper.
+    private mutating func insertionSort(_ boxes: [AABB]) -> Bool {
+        boxes.withUnsafeBufferPointer { boxes in
+            order.withUnsafeMutableBufferPointer { order in
+                var budget = 16 * order.count
+                for k in 1..<max(order.count, 1) {
+                    let item = order[k]
+                    let x = boxes[Int(item)].lower.x
+                    var m = k
+                    while m > 0 {
+                        let previous = order[m - 1]
+                        let px = boxes[Int(previous)].lower.x
+                        if px < x || (px == x && previous < item) { break }
+                        order[m] = previous
+                        m -= 1
+                        budget -= 1
+                    }
+                    order[m] = item
+                    if budget < 0 { return false }
+                }
+                return true
+            }
+        }
     }
 }

@@ -4,12 +4,88 @@
 /// Computed in A's frame (B placed relative to A), so the coordinates stay near zero however far
 /// the pair is from the world origin. Returns no points when the boxes are farther apart than
 /// `speculativeDistance`; otherwise one or two points. The normal points from A to B.
+///
+/// The SAT uses the boxes' symmetry instead of testing every vertex against every face: the
+/// separation of B from A's face `+x` is `p.x − e − w_A`, where `p` is B's center and `e` B's
+/// half extent along A's x axis (`|c|·w_B + |s|·h_B`), and likewise for the other faces and for
+/// B's faces with A's center in B's frame. A pile of boxes runs this for every pair each step.
 public func collideBoxes(
     _ a: BoxShape, _ xfA: Transform, _ b: BoxShape, _ xfB: Transform,
     speculativeDistance: Double = CollisionConstants.speculativeDistance
 ) -> ContactManifold {
     let bInA = xfA.relative(xfB)
-    let local = collidePolygons(
-        CollisionPolygon(a, .identity), CollisionPolygon(b, bInA), speculativeDistance: speculativeDistance)
+    let r = bInA.rotation
+    let (c, s) = (abs(r.c), abs(r.s))
+    let (hA, hB) = (a.halfExtents, b.halfExtents)
+
+    // A's faces, numbered as `BoxShape.normal`: 0 is −y, 1 is +x, 2 is +y, 3 is −x.
+    let p = bInA.position
+    let extentB = Vec2(c * hB.x + s * hB.y, s * hB.x + c * hB.y)
+    let (edgeA, separationA) = boxFaceSeparation(center: p, extent: extentB, halfExtents: hA)
+    if separationA > speculativeDistance { return .empty }
+    // B's faces, with A's center in B's frame.
+    let q = r.inverseRotate(-p)
+    let extentA = Vec2(c * hA.x + s * hA.y, s * hA.x + c * hA.y)
+    let (edgeB, separationB) = boxFaceSeparation(center: q, extent: extentA, halfExtents: hB)
+    if separationB > speculativeDistance { return .empty }
+
+    // The faces as `clipPolygons` picks them, placing only the four vertices it needs.
+    let flip = separationB > separationA + CollisionConstants.referenceFaceTolerance
+    let reference: ReferenceFace
+    let incident: IncidentEdge
+    if flip {
+        let i11 = edgeB, i12 = (edgeB + 1) & 3
+        let normal = r.rotate(b.normal(i11))
+        let i21 = incidentBoxEdge(against: normal, .identity)
+        reference = ReferenceFace(
+            index: i11, nextIndex: i12, start: bInA.apply(b.vertex(i11)), end: bInA.apply(b.vertex(i12)), normal: normal)
+        incident = IncidentEdge(
+            index: i21, nextIndex: (i21 + 1) & 3, start: Transform.identity.apply(a.vertex(i21)),
+            end: Transform.identity.apply(a.vertex(i21 + 1)))
+    } else {
+        let i11 = edgeA, i12 = (edgeA + 1) & 3
+        let normal = Rotation.identity.rotate(a.normal(i11))
+        let i21 = incidentBoxEdge(against: normal, r)
+        reference = ReferenceFace(
+            index: i11, nextIndex: i12, start: Transform.identity.apply(a.vertex(i11)),
+            end: Transform.identity.apply(a.vertex(i12)), normal: normal)
+        incident = IncidentEdge(
+            index: i21, nextIndex: (i21 + 1) & 3, start: bInA.apply(b.vertex(i21)), end: bInA.apply(b.vertex(i21 + 1)))
+    }
+    let local = clipIncidentEdge(
+        reference, incident, separation: flip ? separationB : separationA, flip: flip,
+        speculativeDistance: speculativeDistance)
     return local.mapped(from: xfA, centerA: .zero, centerB: bInA.position)
+}
+
+/// `CollisionPolygon.incidentEdge` for a box turned by `rotation`: the face whose normal is most
+/// anti-parallel to `referenceNormal`, the first one on ties.
+@inline(__always)
+private func incidentBoxEdge(against referenceNormal: Vec2, _ rotation: Rotation) -> Int {
+    var edge = 0
+    var best = referenceNormal.dot(rotation.rotate(Vec2(0, -1)))
+    for i in 1..<4 {
+        let d = referenceNormal.dot(rotation.rotate(BoxShape.faceNormal(i)))
+        if d < best {
+            best = d
+            edge = i
+        }
+    }
+    return edge
+}
+
+/// The face of a box (half extents `halfExtents`, at the origin, axis-aligned) that best
+/// separates another shape whose center is `center` and whose half extents along the axes are
+/// `extent`; the first face wins ties, as in `CollisionPolygon.maxSeparation`.
+@inline(__always)
+private func boxFaceSeparation(center: Vec2, extent: Vec2, halfExtents: Vec2) -> (edge: Int, separation: Double) {
+    let faces = (
+        -center.y - extent.y - halfExtents.y, center.x - extent.x - halfExtents.x,
+        center.y - extent.y - halfExtents.y, -center.x - extent.x - halfExtents.x)
+    var edge = 0
+    var best = faces.0
+    if faces.1 > best { edge = 1; best = faces.1 }
+    if faces.2 > best { edge = 2; best = faces.2 }
+    if faces.3 > best { edge = 3; best = faces.3 }
+    return (edge, best)
 }

@@ -62,18 +62,59 @@ func collidePolygons(
     if separationA > speculativeDistance { return .empty }
     let (edgeB, separationB) = polyB.maxSeparation(from: polyA)
     if separationB > speculativeDistance { return .empty }
+    return clipPolygons(
+        polyA, polyB, edgeA: edgeA, separationA: separationA, edgeB: edgeB, separationB: separationB,
+        speculativeDistance: speculativeDistance)
+}
 
+/// Steps 1–4 of `collidePolygons` once the SAT is done: `edgeA` is A's face of greatest
+/// separation `separationA` from B, and likewise for B (both within the speculative distance).
+func clipPolygons(
+    _ polyA: CollisionPolygon, _ polyB: CollisionPolygon, edgeA: Int, separationA: Double, edgeB: Int,
+    separationB: Double, speculativeDistance: Double
+) -> ContactManifold {
     let flip = separationB > separationA + CollisionConstants.referenceFaceTolerance
     let reference = flip ? polyB : polyA
     let incident = flip ? polyA : polyB
-    let separation = flip ? separationB : separationA
     let i11 = flip ? edgeB : edgeA
     let i12 = reference.next(i11)
     let normal = reference.normal(i11)
     let i21 = incident.incidentEdge(against: normal)
     let i22 = incident.next(i21)
-    let v11 = reference.vertex(i11), v12 = reference.vertex(i12)
-    let v21 = incident.vertex(i21), v22 = incident.vertex(i22)
+    return clipIncidentEdge(
+        ReferenceFace(index: i11, nextIndex: i12, start: reference.vertex(i11), end: reference.vertex(i12), normal: normal),
+        IncidentEdge(index: i21, nextIndex: i22, start: incident.vertex(i21), end: incident.vertex(i22)),
+        separation: flip ? separationB : separationA, flip: flip, speculativeDistance: speculativeDistance)
+}
+
+/// The reference face of a polygon pair: edge `index` from `start` to `end` (vertex `nextIndex`),
+/// outward `normal`, all in the common frame.
+struct ReferenceFace {
+    var index: Int
+    var nextIndex: Int
+    var start: Vec2
+    var end: Vec2
+    var normal: Vec2
+}
+
+/// The incident edge: edge `index` of the other polygon, from `start` to `end` (vertex `nextIndex`).
+struct IncidentEdge {
+    var index: Int
+    var nextIndex: Int
+    var start: Vec2
+    var end: Vec2
+}
+
+/// Steps 3–4 of `collidePolygons` once the faces are chosen. `flip` tells that the reference
+/// face belongs to B; `separation` is the SAT separation of the reference face.
+func clipIncidentEdge(
+    _ reference: ReferenceFace, _ incident: IncidentEdge, separation: Double, flip: Bool,
+    speculativeDistance: Double
+) -> ContactManifold {
+    let (i11, i12, normal) = (reference.index, reference.nextIndex, reference.normal)
+    let (i21, i22) = (incident.index, incident.nextIndex)
+    let v11 = reference.start, v12 = reference.end
+    let v21 = incident.start, v22 = incident.end
 
     /// The packed id in terms of A and B.
     func id(_ v: ClipVertex) -> UInt32 {

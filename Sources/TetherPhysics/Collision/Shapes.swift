@@ -30,7 +30,10 @@ public struct BoxShape: Hashable, Sendable {
     }
 
     /// The outward unit normal of edge `i` (0...3) in body-local coordinates.
-    @inlinable public func normal(_ i: Int) -> Vec2 {
+    @inlinable public func normal(_ i: Int) -> Vec2 { Self.faceNormal(i) }
+
+    /// Edge `i`'s outward normal, the same for every box.
+    @inlinable public static func faceNormal(_ i: Int) -> Vec2 {
         switch i & 3 {
         case 0: return Vec2(0, -1)
         case 1: return Vec2(1, 0)

@@ -30,24 +30,11 @@ public struct ContactEvent: Hashable, Sendable {
     public var point: Vec2?
 }
 
-/// One contact point's solver state.
-struct ContactPointState: Sendable {
-    var id: UInt32 = 0
-    /// Lever arms from the bodies' centers at the start of the step (world orientation).
-    var anchorA = Vec2.zero
-    var anchorB = Vec2.zero
-    /// Separation at the start of the step, corrected for the anchors' positions.
-    var baseSeparation = 0.0
-    var normalMass = 0.0
-    var tangentMass = 0.0
-    var normalImpulse = 0.0
-    var tangentImpulse = 0.0
-    /// The largest normal impulse of the step (restitution applies only to points that pushed).
-    var maxNormalImpulse = 0.0
-    /// Normal relative velocity before the step, for restitution.
-    var relativeVelocity = 0.0
-    /// UIKit solver: the normal velocity the row aims for (restitution, or a speculative gap).
-    var velocityBias = 0.0
+/// The impulses one contact point accumulated over a step, carried into the next step for warm
+/// starting while the point keeps its feature id.
+struct AccumulatedImpulse: Sendable {
+    var normal = 0.0
+    var tangent = 0.0
 }
 
 /// A persistent contact between two bodies or a body and a boundary, kept from step to step so
@@ -65,26 +52,9 @@ struct Contact: Sendable {
     /// True while some point is within the contact slop (UIKit "began contact").
     var touching = false
 
-    // Prepared once per step.
-    var slotA = 0
-    var slotB = 0
-    var inverseMassA = 0.0
-    var inverseMassB = 0.0
-    var inverseInertiaA = 0.0
-    var inverseInertiaB = 0.0
-    var softness = Softness.rigid
-    var positionA = Vec2.zero
-    var positionB = Vec2.zero
-    var rotationA = Rotation.identity
-    var rotationB = Rotation.identity
-    var point0 = ContactPointState()
-    var point1 = ContactPointState()
-    /// The 2×2 normal mass matrix of a two-point manifold, and whether it is well enough
-    /// conditioned for the block solver (Box2D's condition-number test).
-    var k11 = 0.0
-    var k12 = 0.0
-    var k22 = 0.0
-    var blockConditioned = false
+    /// The impulses of manifold points 0 and 1 at the end of the last step.
+    var impulse0 = AccumulatedImpulse()
+    var impulse1 = AccumulatedImpulse()
 
     static func key(_ a: BodyID, _ b: BodyID) -> UInt64 {
         (UInt64(UInt32(bitPattern: a.rawValue)) << 32) | UInt64(UInt32(bitPattern: b.rawValue))

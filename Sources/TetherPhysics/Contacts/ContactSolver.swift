@@ -16,81 +16,25 @@ enum ContactConstants {
     static let touchingDistance = CollisionConstants.linearSlop
 }
 
-extension Contact {
-    /// Once per step: body slots and masses, lever arms, effective masses, restitution speeds.
-    mutating func prepare(
-        slotA: Int, slotB: Int, _ bodies: UnsafeMutableBufferPointer<BodyState>,
-        _ properties: UnsafeMutableBufferPointer<BodyProperties>, h: Double
-    ) {
-        self.slotA = slotA
-        self.slotB = slotB
-        let a = bodies[slotA]
-        let b = bodies[slotB]
-        inverseMassA = properties[slotA].inverseMass
-        inverseMassB = properties[slotB].inverseMass
-        inverseInertiaA = properties[slotA].inverseInertia
-        inverseInertiaB = properties[slotB].inverseInertia
-        positionA = a.position
-        positionB = b.position
-        rotationA = a.rotation
-        rotationB = b.rotation
-        let contactHertz = min(ContactConstants.hertz, 0.125 / h)
-        let immovable = inverseMassA == 0 || inverseMassB == 0
-        softness = Softness(hertz: immovable ? 2 * contactHertz : contactHertz, zeta: ContactConstants.dampingRatio, h: h)
-        let normal = manifold.normal
-        let tangent = Vec2(normal.y, -normal.x)
-        func preparePoint(_ state: inout ContactPointState, _ point: ManifoldPoint) {
-            state.anchorA = point.anchorA
-            state.anchorB = point.anchorB
-            state.id = point.id
-            // Separation less the anchors' part: adding the anchors' current offset gives the
-            // separation after the bodies have moved (Box2D v3's adjusted separation).
-            state.baseSeparation = point.separation - normal.dot(point.anchorB - point.anchorA)
-            let rnA = point.anchorA.cross(normal)
-            let rnB = point.anchorB.cross(normal)
-            let kNormal = inverseMassA + inverseMassB + inverseInertiaA * rnA * rnA + inverseInertiaB * rnB * rnB
-            state.normalMass = kNormal > 0 ? 1 / kNormal : 0
-            let rtA = point.anchorA.cross(tangent)
-            let rtB = point.anchorB.cross(tangent)
-            let kTangent = inverseMassA + inverseMassB + inverseInertiaA * rtA * rtA + inverseInertiaB * rtB * rtB
-            state.tangentMass = kTangent > 0 ? 1 / kTangent : 0
-            let relative =
-                (b.velocity + point.anchorB.crossed(byScalar: b.angularVelocity))
-                - (a.velocity + point.anchorA.crossed(byScalar: a.angularVelocity))
-            state.relativeVelocity = normal.dot(relative)
-            state.maxNormalImpulse = 0
-        }
-        if manifold.pointCount > 0 { preparePoint(&point0, manifold[0]) }
-        if manifold.pointCount > 1 {
-            preparePoint(&point1, manifold[1])
-            let rn0A = point0.anchorA.cross(normal)
-            let rn0B = point0.anchorB.cross(normal)
-            let rn1A = point1.anchorA.cross(normal)
-            let rn1B = point1.anchorB.cross(normal)
-            let mass = inverseMassA + inverseMassB
-            k11 = mass + inverseInertiaA * rn0A * rn0A + inverseInertiaB * rn0B * rn0B
-            k22 = mass + inverseInertiaA * rn1A * rn1A + inverseInertiaB * rn1B * rn1B
-            k12 = mass + inverseInertiaA * rn0A * rn1A + inverseInertiaB * rn0B * rn1B
-            blockConditioned = k11 * k11 < 1000 * (k11 * k22 - k12 * k12)
-        } else {
-            blockConditioned = false
-        }
-    }
+extension ContactConstraint {
+    // MARK: Soft step
 
-    func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        let normal = manifold.normal
+    /// Applies last step's impulses (warm starting), −P to A and +P to B at each point.
+    /// (Mutating only so that calling it on an array element does not copy the constraint.)
+    @inline(__always)
+    mutating func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
         let tangent = Vec2(normal.y, -normal.x)
-        if manifold.pointCount > 0 { apply(point0.normalImpulse * normal + point0.tangentImpulse * tangent, point0, bodies) }
-        if manifold.pointCount > 1 { apply(point1.normalImpulse * normal + point1.tangentImpulse * tangent, point1, bodies) }
+        if pointCount > 0 { apply(point0.normalImpulse * normal + point0.tangentImpulse * tangent, point0, bodies) }
+        if pointCount > 1 { apply(point1.normalImpulse * normal + point1.tangentImpulse * tangent, point1, bodies) }
     }
 
     /// One pass of the normal rows then the friction rows. `useBias` false is the relax pass.
     ///
-    /// Works on local copies of the two bodies' velocities (written back once at the end): this
-    /// loop runs a few hundred thousand times a second in a pile of boxes.
-    mutating func solve(_ bodies: UnsafeMutableBufferPointer<BodyState>, h: Double, useBias: Bool) {
-        let count = manifold.pointCount
-        if count == 0 { return }
+    /// This is the innermost loop of a pile of boxes (a few million rows a second), so it works
+    /// on local copies of the two bodies' velocities, written back once, and on each row's
+    /// precomputed angular parts (`normalArmA` …) rather than lever-arm velocity vectors.
+    @inline(__always)
+    mutating func solve(_ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double, useBias: Bool) {
         let a = bodies[slotA]
         let b = bodies[slotB]
         var vA = a.velocity
@@ -98,95 +42,113 @@ extension Contact {
         var vB = b.velocity
         var wB = b.angularVelocity
         let (mA, mB, iA, iB) = (inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB)
-        let normal = manifold.normal
-        let tangent = Vec2(normal.y, -normal.x)
+        let normal = self.normal
         // The bodies' motion since the step began, for the current separation.
         let dqA = rotationA.relative(to: a.rotation)
         let dqB = rotationB.relative(to: b.rotation)
         let dp = (b.position - positionB) - (a.position - positionA)
+        // With bias, rows aim at the velocity positions will move with, v − ½·Δv_smooth.
+        let smoothLinear = useBias ? 0.5 * normal.dot(b.smoothVelocityChange - a.smoothVelocityChange) : 0
+        let smoothA = useBias ? 0.5 * a.smoothAngularVelocityChange : 0
+        let smoothB = useBias ? 0.5 * b.smoothAngularVelocityChange : 0
+        let soft = softness
 
-        func row(_ p: ContactPointState) -> (vn: Double, bias: Double, massScale: Double, impulseScale: Double) {
-            let d = dp + dqB.rotate(p.anchorB) - dqA.rotate(p.anchorA)
+        /// The row's velocity and target: `(vn, bias, soft)`; a soft row uses the contact
+        /// softness, a rigid one (speculative gap, or the relax pass) does not.
+        @inline(__always)
+        func normalRow(_ p: ContactPointState) -> (vn: Double, bias: Double, soft: Bool) {
+            let d = dp + (dqB.rotate(p.anchorB) - dqA.rotate(p.anchorA))
             let separation = normal.dot(d) + p.baseSeparation
-            var vn = normal.dot((vB + p.anchorB.crossed(byScalar: wB)) - (vA + p.anchorA.crossed(byScalar: wA)))
-            if useBias {
-                // The velocity the separation will change with this substep.
-                let smooth =
-                    (b.smoothVelocityChange + p.anchorB.crossed(byScalar: b.smoothAngularVelocityChange))
-                    - (a.smoothVelocityChange + p.anchorA.crossed(byScalar: a.smoothAngularVelocityChange))
-                vn -= 0.5 * normal.dot(smooth)
-            }
-            if separation > 0 { return (vn, separation / h, 1, 0) }
-            if useBias {
-                return (vn, max(softness.biasRate * separation, -ContactConstants.maxPushOutSpeed), softness.massScale, softness.impulseScale)
-            }
-            return (vn, 0, 1, 0)
+            var vn = normal.dot(vB - vA) + (wB * p.normalArmB - wA * p.normalArmA)
+            if useBias { vn -= smoothLinear + (smoothB * p.normalArmB - smoothA * p.normalArmA) }
+            if separation > 0 { return (vn, separation * inverseH, false) }
+            if useBias { return (vn, max(soft.biasRate * separation, -ContactConstants.maxPushOutSpeed), true) }
+            return (vn, 0, false)
         }
-        func push(_ impulse: Vec2, _ p: ContactPointState) {
-            vA -= mA * impulse
-            wA -= iA * p.anchorA.cross(impulse)
-            vB += mB * impulse
-            wB += iB * p.anchorB.cross(impulse)
+        @inline(__always)
+        func pushNormal(_ impulse: Double, _ p: ContactPointState) {
+            vA -= (mA * impulse) * normal
+            wA -= iA * impulse * p.normalArmA
+            vB += (mB * impulse) * normal
+            wB += iB * impulse * p.normalArmB
         }
+        @inline(__always)
         func single(_ p: inout ContactPointState) {
-            let r = row(p)
-            let impulse = -p.normalMass * r.massScale * (r.vn + r.bias) - r.impulseScale * p.normalImpulse
+            let r = normalRow(p)
+            let impulse = r.soft
+                ? -p.normalMass * soft.massScale * (r.vn + r.bias) - soft.impulseScale * p.normalImpulse
+                : -p.normalMass * (r.vn + r.bias)
             let newImpulse = max(p.normalImpulse + impulse, 0)
-            push((newImpulse - p.normalImpulse) * normal, p)
+            pushNormal(newImpulse - p.normalImpulse, p)
             p.normalImpulse = newImpulse
             p.maxNormalImpulse = max(p.maxNormalImpulse, newImpulse)
         }
 
-        var p0 = point0
-        var p1 = point1
-        if count == 2 && blockConditioned {
-            // Both normal impulses at once (the 2×2 LCP; see `blockSolve`): a face landing flat
-            // pushes back evenly, with no spurious spin.
-            let r0 = row(p0)
-            let r1 = row(p1)
-            let g0 = r0.massScale > 0 ? k11 * r0.impulseScale / r0.massScale : 0
-            let g1 = r1.massScale > 0 ? k22 * r1.impulseScale / r1.massScale : 0
+        if pointCount == 2 && blockConditioned {
+            // Both normal impulses at once (the 2×2 LCP; see `complementarity`): a face landing
+            // flat pushes back evenly, with no spurious spin.
+            let r0 = normalRow(point0)
+            let r1 = normalRow(point1)
+            let (l0, l1) = (point0.normalImpulse, point1.normalImpulse)
+            let (s0, s1) = (r0.soft ? blockSoftening0 : 0, r1.soft ? blockSoftening1 : 0)
+            let inverseDeterminant =
+                r0.soft == r1.soft
+                ? (r0.soft ? inverseDeterminantSoft : inverseDeterminantRigid)
+                : 1 / ((k11 + s0) * (k22 + s1) - k12 * k12)
             if let x = Self.complementarity(
-                k11: k11 + g0, k12: k12, k22: k22 + g1,
-                b0: r0.vn + r0.bias - (k11 * p0.normalImpulse + k12 * p1.normalImpulse),
-                b1: r1.vn + r1.bias - (k12 * p0.normalImpulse + k22 * p1.normalImpulse))
+                k11: k11 + s0, k12: k12, k22: k22 + s1,
+                b0: r0.vn + r0.bias - (k11 * l0 + k12 * l1),
+                b1: r1.vn + r1.bias - (k12 * l0 + k22 * l1), inverseDeterminant: inverseDeterminant)
             {
-                push((x.0 - p0.normalImpulse) * normal, p0)
-                push((x.1 - p1.normalImpulse) * normal, p1)
-                p0.normalImpulse = x.0
-                p1.normalImpulse = x.1
-                p0.maxNormalImpulse = max(p0.maxNormalImpulse, x.0)
-                p1.maxNormalImpulse = max(p1.maxNormalImpulse, x.1)
+                pushNormal(x.0 - l0, point0)
+                pushNormal(x.1 - l1, point1)
+                point0.normalImpulse = x.0
+                point1.normalImpulse = x.1
+                point0.maxNormalImpulse = max(point0.maxNormalImpulse, x.0)
+                point1.maxNormalImpulse = max(point1.maxNormalImpulse, x.1)
             } else {
-                single(&p0)
-                single(&p1)
+                single(&point0)
+                single(&point1)
             }
         } else {
-            single(&p0)
-            if count == 2 { single(&p1) }
+            single(&point0)
+            if pointCount == 2 { single(&point1) }
         }
+
+        let tangent = Vec2(normal.y, -normal.x)
+        @inline(__always)
         func friction(_ p: inout ContactPointState) {
-            let vt = tangent.dot((vB + p.anchorB.crossed(byScalar: wB)) - (vA + p.anchorA.crossed(byScalar: wA)))
+            let vt = tangent.dot(vB - vA) + (wB * p.tangentArmB - wA * p.tangentArmA)
             let limit = self.friction * p.normalImpulse
             let newImpulse = min(max(p.tangentImpulse - p.tangentMass * vt, -limit), limit)
-            push((newImpulse - p.tangentImpulse) * tangent, p)
+            let impulse = newImpulse - p.tangentImpulse
+            vA -= (mA * impulse) * tangent
+            wA -= iA * impulse * p.tangentArmA
+            vB += (mB * impulse) * tangent
+            wB += iB * impulse * p.tangentArmB
             p.tangentImpulse = newImpulse
         }
-        friction(&p0)
-        if count == 2 { friction(&p1) }
-        point0 = p0
-        point1 = p1
-        bodies[slotA].velocity = vA
-        bodies[slotA].angularVelocity = wA
-        bodies[slotB].velocity = vB
-        bodies[slotB].angularVelocity = wB
+        friction(&point0)
+        if pointCount == 2 { friction(&point1) }
+        if movesA {
+            bodies[slotA].velocity = vA
+            bodies[slotA].angularVelocity = wA
+        }
+        if movesB {
+            bodies[slotB].velocity = vB
+            bodies[slotB].angularVelocity = wB
+        }
     }
 
     /// Solves `K·x = −b`, `x ≥ 0`, complementary, for a 2×2 K by trying the four cases in
     /// Box2D 2.3's order; nil when none fits (round-off), so the caller falls back.
-    static func complementarity(k11: Double, k12: Double, k22: Double, b0: Double, b1: Double) -> (Double, Double)? {
-        let det = k11 * k22 - k12 * k12
-        let both = ((-k22 * b0 + k12 * b1) / det, (k12 * b0 - k11 * b1) / det)
+    /// `inverseDeterminant` is `1/det K` when the caller has it at hand.
+    @inline(__always)
+    static func complementarity(
+        k11: Double, k12: Double, k22: Double, b0: Double, b1: Double, inverseDeterminant: Double? = nil
+    ) -> (Double, Double)? {
+        let inverse = inverseDeterminant ?? 1 / (k11 * k22 - k12 * k12)
+        let both = ((-k22 * b0 + k12 * b1) * inverse, (k12 * b0 - k11 * b1) * inverse)
         if both.0 >= 0 && both.1 >= 0 { return both }
         let first = -b0 / k11
         if first >= 0 && k12 * first + b1 >= 0 { return (first, 0) }
@@ -199,14 +161,14 @@ extension Contact {
     /// After the substeps: bounce by the mixed elasticity where the approach was fast enough.
     mutating func applyRestitution(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
         if restitution == 0 { return }
-        if manifold.pointCount == 2,
+        if pointCount == 2,
             point0.relativeVelocity < -ContactConstants.restitutionThreshold, point0.maxNormalImpulse > 0,
             point1.relativeVelocity < -ContactConstants.restitutionThreshold, point1.maxNormalImpulse > 0
         {
             // Both points bounce together (block solve), so a flat landing bounces without spin.
             var (p0, p1) = (point0, point1)
-            let v0 = manifold.normal.dot(relativeVelocity(p0, bodies))
-            let v1 = manifold.normal.dot(relativeVelocity(p1, bodies))
+            let v0 = normal.dot(relativeVelocity(p0, bodies))
+            let v1 = normal.dot(relativeVelocity(p1, bodies))
             if blockSolve(&p0, &p1, (v0, restitution * p0.relativeVelocity, 1, 0), (v1, restitution * p1.relativeVelocity, 1, 0), bodies) {
                 (point0, point1) = (p0, p1)
                 return
@@ -214,23 +176,23 @@ extension Contact {
         }
         func restitute(_ state: inout ContactPointState) {
             guard state.relativeVelocity < -ContactConstants.restitutionThreshold, state.maxNormalImpulse > 0 else { return }
-            let vn = manifold.normal.dot(relativeVelocity(state, bodies))
+            let vn = normal.dot(relativeVelocity(state, bodies))
             let impulse = -state.normalMass * (vn + restitution * state.relativeVelocity)
             let newImpulse = max(state.normalImpulse + impulse, 0)
-            apply((newImpulse - state.normalImpulse) * manifold.normal, state, bodies)
+            apply((newImpulse - state.normalImpulse) * normal, state, bodies)
             state.normalImpulse = newImpulse
             state.maxNormalImpulse = max(state.maxNormalImpulse, newImpulse)
         }
         var (p0, p1) = (point0, point1)
-        if manifold.pointCount > 0 { restitute(&p0) }
-        if manifold.pointCount > 1 { restitute(&p1) }
+        if pointCount > 0 { restitute(&p0) }
+        if pointCount > 1 { restitute(&p1) }
         (point0, point1) = (p0, p1)
     }
 
-    // MARK: Rows
+    // MARK: Rows shared with the UIKit solver
 
-
-
+    /// Both normal rows at once by `complementarity`, applying the change; false (nothing
+    /// applied) when the manifold is ill-conditioned or no case fits.
     fileprivate func blockSolve(
         _ p0: inout ContactPointState, _ p1: inout ContactPointState,
         _ row0: (vn: Double, bias: Double, massScale: Double, impulseScale: Double),
@@ -238,7 +200,7 @@ extension Contact {
         _ bodies: UnsafeMutableBufferPointer<BodyState>
     ) -> Bool {
         guard blockConditioned else { return false }
-        let normal = manifold.normal
+        let normal = normal
         let g0 = row0.massScale > 0 ? k11 * row0.impulseScale / row0.massScale : 0
         let g1 = row1.massScale > 0 ? k22 * row1.impulseScale / row1.massScale : 0
         let (l0, l1) = (p0.normalImpulse, p1.normalImpulse)
@@ -256,11 +218,9 @@ extension Contact {
         return true
     }
 
-
-
     /// One Gauss–Seidel friction row, clamped by the point's normal impulse (UIKit solver).
     private func solveFriction(_ state: inout ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        let tangent = Vec2(manifold.normal.y, -manifold.normal.x)
+        let tangent = Vec2(normal.y, -normal.x)
         let vt = tangent.dot(relativeVelocity(state, bodies))
         let limit = friction * state.normalImpulse
         let newImpulse = min(max(state.tangentImpulse - state.tangentMass * vt, -limit), limit)
@@ -279,28 +239,29 @@ extension Contact {
     /// Applies an impulse at the point: −p to A, +p to B. Contact impulses are not smooth.
     private func apply(_ p: Vec2, _ state: ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
         if p.x == 0 && p.y == 0 { return }
-        bodies[slotA].velocity -= inverseMassA * p
-        bodies[slotA].angularVelocity -= inverseInertiaA * state.anchorA.cross(p)
-        bodies[slotB].velocity += inverseMassB * p
-        bodies[slotB].angularVelocity += inverseInertiaB * state.anchorB.cross(p)
+        if movesA {
+            bodies[slotA].velocity -= inverseMassA * p
+            bodies[slotA].angularVelocity -= inverseInertiaA * state.anchorA.cross(p)
+        }
+        if movesB {
+            bodies[slotB].velocity += inverseMassB * p
+            bodies[slotB].angularVelocity += inverseInertiaB * state.anchorB.cross(p)
+        }
     }
 }
 
 // MARK: UIKit (Box2D 2.3) solver
 
-extension Contact {
-    /// Once per step, after velocities are integrated (b2ContactSolver's initialization): the
-    /// accurate pipeline's geometry and masses, then each point's velocity bias. A touching point
+extension ContactConstraint {
+    /// Once per step, after velocities are integrated (b2ContactSolver's initialization) and the
+    /// constraint is built (the accurate pipeline's geometry and masses): each point's velocity
+    /// bias. A touching point
     /// approaching faster than the velocity threshold gets 2.3's restitution bias
     /// `−e·v_rel` from the relative velocity before the solve; a point still apart (a
     /// speculative point of the shared discovery, which 2.3 would not have yet) may close its
     /// gap within the step and no more, bias `−separation/h`.
-    mutating func prepareUIKit(
-        slotA: Int, slotB: Int, _ bodies: UnsafeMutableBufferPointer<BodyState>,
-        _ properties: UnsafeMutableBufferPointer<BodyProperties>, h: Double
-    ) {
-        prepare(slotA: slotA, slotB: slotB, bodies, properties, h: h)
-        let normal = manifold.normal
+    mutating func prepareUIKit(h: Double) {
+        let normal = self.normal
         func bias(_ state: inout ContactPointState) {
             let separation = state.baseSeparation + normal.dot(state.anchorB - state.anchorA)
             if separation > 0 {
@@ -311,8 +272,8 @@ extension Contact {
                 state.velocityBias = 0
             }
         }
-        if manifold.pointCount > 0 { bias(&point0) }
-        if manifold.pointCount > 1 { bias(&point1) }
+        if pointCount > 0 { bias(&point0) }
+        if pointCount > 1 { bias(&point1) }
     }
 
     /// One velocity iteration (b2ContactSolver::SolveVelocityConstraints): friction first, then
@@ -320,8 +281,8 @@ extension Contact {
     /// the block solver when the manifold is well conditioned.
     mutating func solveVelocityUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
         var (p0, p1) = (point0, point1)
-        let count = manifold.pointCount
-        let normal = manifold.normal
+        let count = pointCount
+        let normal = normal
         if count > 0 { solveFriction(&p0, bodies) }
         if count > 1 { solveFriction(&p1, bodies) }
         func row(_ state: ContactPointState) -> (vn: Double, bias: Double, massScale: Double, impulseScale: Double) {
@@ -348,7 +309,7 @@ extension Contact {
     /// applied to positions and rotations. The normal keeps its direction from the start of the
     /// step (2.3 turns it with the reference body). Returns the smallest separation seen.
     mutating func solvePositionUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Double {
-        let normal = manifold.normal
+        let normal = normal
         var minSeparation = 0.0
         func correct(_ state: ContactPointState) {
             let a = bodies[slotA]
@@ -369,8 +330,8 @@ extension Contact {
             bodies[slotA].correct(by: -inverseMassA * p, turn: -inverseInertiaA * rA.cross(p))
             bodies[slotB].correct(by: inverseMassB * p, turn: inverseInertiaB * rB.cross(p))
         }
-        if manifold.pointCount > 0 { correct(point0) }
-        if manifold.pointCount > 1 { correct(point1) }
+        if pointCount > 0 { correct(point0) }
+        if pointCount > 1 { correct(point1) }
         return minSeparation
     }
 }

@@ -30,6 +30,13 @@ extension World {
     /// The number of contacts with at least one point (touching or about to).
     public var contactCount: Int { contacts.count }
 
+    /// The number of manifold points over every contact (each is one normal and one friction row).
+    public var contactPointCount: Int {
+        var sum = 0
+        for contact in contacts { sum += contact.manifold.pointCount }
+        return sum
+    }
+
     // MARK: Contact discovery
 
     /// Finds the contacts for the coming step: a sort-and-sweep broadphase over every body that
@@ -40,92 +47,116 @@ extension World {
     mutating func updateContacts(timeStep dt: Double) {
         contactEvents.removeAll(keepingCapacity: true)
         if contacts.isEmpty && collidingBodyCount == 0 { return }
-        let slop = CollisionConstants.speculativeDistance
-
-        // Bodies that collide with something, their shapes and swept bounding boxes.
-        var owners: [Int] = []
-        var boxes: [AABB] = []
-        var motion: [Double] = []
-        for slot in 1..<states.count {
-            let p = properties[slot]
-            if p.itemGroups == 0 && p.boundaryGroups == 0 { continue }
-            let s = states[slot]
-            let d = p.definition
-            let extent = 0.5 * (d.size.x * d.size.x + d.size.y * d.size.y).squareRoot()
-            let travel = (s.velocity.length + abs(s.angularVelocity) * extent) * dt
-            owners.append(slot)
-            motion.append(travel)
-            boxes.append(AABB.of(Shape(d.shape, size: d.size), Transform(position: s.position, rotation: s.rotation), margin: slop + travel))
-        }
-
-        struct Candidate {
-            var key: UInt64
-            var slotA: Int
-            var slotB: Int
-            var boundary: Int?
-            var margin: Double
-        }
-        var candidates: [Candidate] = []
-        for (i, j) in BroadPhase.pairs(boxes) {
-            let (si, sj) = (owners[i], owners[j])
-            let (pi, pj) = (properties[si], properties[sj])
-            if pi.itemGroups & pj.itemGroups == 0 { continue }
-            if pi.inverseMass == 0 && pj.inverseMass == 0 { continue }
-            let (a, b) = pi.id < pj.id ? (si, sj) : (sj, si)
-            candidates.append(
-                Candidate(key: Contact.key(properties[a].id, properties[b].id), slotA: a, slotB: b, boundary: nil, margin: slop + motion[i] + motion[j]))
-        }
-        if !boundaries.isEmpty {
-            let segmentBoxes = boundaries.map { AABB.of($0.segment) }
-            for (i, k) in BroadPhase.pairs(boxes, against: segmentBoxes) {
-                let slot = owners[i]
-                let p = properties[slot]
-                if p.inverseMass == 0 || p.boundaryGroups & (UInt64(1) << UInt64(boundaries[k].group)) == 0 { continue }
-                candidates.append(
-                    Candidate(key: Contact.key(boundaries[k].id, p.id), slotA: 0, slotB: slot, boundary: k, margin: slop + motion[i]))
-            }
-        }
-        candidates.sort { $0.key < $1.key }
+        var scratch = ContactDiscovery()
+        swap(&scratch, &discovery)
+        defer { swap(&scratch, &discovery) }
+        findCandidates(&scratch, timeStep: dt)
 
         // Merge with last step's contacts (both sorted by key) to carry impulses and find events.
-        var updated: [Contact] = []
-        updated.reserveCapacity(candidates.count)
-        var old = 0
-        for candidate in candidates {
-            while old < contacts.count && contacts[old].key < candidate.key {
-                endContact(contacts[old])
+        // Contacts are read and built in place: they are a few hundred bytes each and a pile
+        // has thousands, so copies would cost as much as the narrow phase.
+        scratch.contacts.removeAll(keepingCapacity: true)
+        var events: [ContactEvent] = []
+        swap(&events, &contactEvents)
+        contacts.withUnsafeBufferPointer { previous in
+            func end(_ k: Int) {
+                if previous[k].touching {
+                    events.append(ContactEvent(phase: .ended, partner: previous[k].partnerA, body: previous[k].bodyB, point: nil))
+                }
+            }
+            var old = 0
+            for candidate in scratch.candidates {
+                while old < previous.count && previous[old].key < candidate.key {
+                    end(old)
+                    old += 1
+                }
+                let hasPrevious = old < previous.count && previous[old].key == candidate.key
+                if appendContact(candidate, to: &scratch.contacts) {
+                    let wasTouching = hasPrevious && previous[old].touching
+                    scratch.contacts.withUnsafeMutableBufferPointer { built in
+                        let contact = built.baseAddress! + (built.count - 1)
+                        if hasPrevious { contact.pointee.inheritImpulses(from: previous.baseAddress! + old) }
+                        let touching = contact.pointee.minimumSeparation <= ContactConstants.touchingDistance
+                        contact.pointee.touching = touching
+                        if touching && !wasTouching {
+                            events.append(ContactEvent(
+                                phase: .began, partner: contact.pointee.partnerA, body: contact.pointee.bodyB,
+                                point: contact.pointee.contactPoint))
+                        } else if !touching && wasTouching {
+                            end(old)
+                        }
+                    }
+                } else if hasPrevious {
+                    end(old)
+                }
+                if hasPrevious { old += 1 }
+            }
+            while old < previous.count {
+                end(old)
                 old += 1
             }
-            let previous: Contact? = old < contacts.count && contacts[old].key == candidate.key ? contacts[old] : nil
-            if previous != nil { old += 1 }
-            if var contact = makeContact(candidate.slotA, candidate.slotB, boundary: candidate.boundary, key: candidate.key, margin: candidate.margin) {
-                if let previous { contact.inheritImpulses(from: previous) }
-                contact.touching = contact.minimumSeparation <= ContactConstants.touchingDistance
-                if contact.touching && !(previous?.touching ?? false) {
-                    contactEvents.append(
-                        ContactEvent(phase: .began, partner: contact.partnerA, body: contact.bodyB, point: contact.contactPoint))
-                } else if !contact.touching, let previous, previous.touching {
-                    endContact(previous)
+        }
+        swap(&events, &contactEvents)
+        swap(&contacts, &scratch.contacts)
+    }
+
+    /// The broadphase and the filters: every pair that may touch in the coming step, in key
+    /// order, with its speculative margin.
+    private func findCandidates(_ scratch: inout ContactDiscovery, timeStep dt: Double) {
+        let slop = CollisionConstants.speculativeDistance
+        // Bodies that collide with something, their shapes and swept bounding boxes.
+        scratch.owners.removeAll(keepingCapacity: true)
+        scratch.boxes.removeAll(keepingCapacity: true)
+        scratch.motion.removeAll(keepingCapacity: true)
+        for slot in 1..<states.count {
+            if properties[slot].itemGroups == 0 && properties[slot].boundaryGroups == 0 { continue }
+            let s = states[slot]
+            let size = properties[slot].definition.size
+            let extent = 0.5 * (size.x * size.x + size.y * size.y).squareRoot()
+            let travel = (s.velocity.length + abs(s.angularVelocity) * extent) * dt
+            scratch.owners.append(slot)
+            scratch.motion.append(travel)
+            scratch.boxes.append(
+                AABB.of(Shape(properties[slot].definition.shape, size: size),
+                        Transform(position: s.position, rotation: s.rotation), margin: slop + travel))
+        }
+
+        scratch.candidates.removeAll(keepingCapacity: true)
+        scratch.sweep.pairKeys(scratch.boxes, into: &scratch.pairKeys)
+        for pair in scratch.pairKeys {
+            let (i, j) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
+            let (si, sj) = (scratch.owners[i], scratch.owners[j])
+            if properties[si].itemGroups & properties[sj].itemGroups == 0 { continue }
+            if properties[si].inverseMass == 0 && properties[sj].inverseMass == 0 { continue }
+            let (idI, idJ) = (properties[si].id, properties[sj].id)
+            let (a, b) = idI < idJ ? (si, sj) : (sj, si)
+            scratch.candidates.append(ContactDiscovery.Candidate(
+                key: idI < idJ ? Contact.key(idI, idJ) : Contact.key(idJ, idI), slotA: a, slotB: b, boundary: -1,
+                margin: slop + scratch.motion[i] + scratch.motion[j]))
+        }
+        let boundaryStart = scratch.candidates.count
+        if !boundaries.isEmpty {
+            scratch.sweep.segmentPairKeys(boundaries.map { AABB.of($0.segment) }, into: &scratch.pairKeys)
+            for pair in scratch.pairKeys {
+                let (i, k) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
+                let slot = scratch.owners[i]
+                if properties[slot].inverseMass == 0
+                    || properties[slot].boundaryGroups & (UInt64(1) << UInt64(boundaries[k].group)) == 0
+                {
+                    continue
                 }
-                updated.append(contact)
-            } else if let previous {
-                endContact(previous)
+                scratch.candidates.append(ContactDiscovery.Candidate(
+                    key: Contact.key(boundaries[k].id, properties[slot].id), slotA: 0, slotB: slot, boundary: k,
+                    margin: slop + scratch.motion[i]))
             }
         }
-        while old < contacts.count {
-            endContact(contacts[old])
-            old += 1
-        }
-        contacts = updated
+        scratch.sortCandidates(boundaryStart: boundaryStart)
     }
 
-    private mutating func endContact(_ contact: Contact) {
-        if contact.touching {
-            contactEvents.append(ContactEvent(phase: .ended, partner: contact.partnerA, body: contact.bodyB, point: nil))
-        }
-    }
-
-    private func makeContact(_ slotA: Int, _ slotB: Int, boundary: Int?, key: UInt64, margin: Double) -> Contact? {
+    /// Runs the narrow phase for a candidate and appends the contact when it has points.
+    private func appendContact(_ candidate: ContactDiscovery.Candidate, to contacts: inout [Contact]) -> Bool {
+        let (slotA, slotB, key, margin) = (candidate.slotA, candidate.slotB, candidate.key, candidate.margin)
+        let boundary = candidate.boundary >= 0 ? candidate.boundary : nil
         let b = properties[slotB]
         let shapeB = Shape(b.definition.shape, size: b.definition.size)
         let xfB = Transform(position: states[slotB].position, rotation: states[slotB].rotation)
@@ -144,11 +175,12 @@ extension World {
             friction = (a.definition.friction * b.definition.friction).squareRoot()
             restitution = max(a.definition.elasticity, b.definition.elasticity)
         }
-        guard manifold.pointCount > 0 else { return nil }
-        return Contact(
+        guard manifold.pointCount > 0 else { return false }
+        contacts.append(Contact(
             key: key, bodyA: boundary == nil ? properties[slotA].id : nil,
             boundary: boundary.map { boundaries[$0].id }, bodyB: b.id, manifold: manifold,
-            friction: friction, restitution: restitution)
+            friction: friction, restitution: restitution))
+        return true
     }
 }
 
@@ -170,18 +202,14 @@ extension Contact {
     }
 
     /// Warm starting: points that touch with the same features keep last step's impulses.
-    mutating func inheritImpulses(from previous: Contact) {
-        func carry(_ state: inout ContactPointState, id: UInt32) {
-            let count = previous.manifold.pointCount
-            if count > 0 && previous.point0.id == id {
-                state.normalImpulse = previous.point0.normalImpulse
-                state.tangentImpulse = previous.point0.tangentImpulse
-            } else if count > 1 && previous.point1.id == id {
-                state.normalImpulse = previous.point1.normalImpulse
-                state.tangentImpulse = previous.point1.tangentImpulse
-            }
+    mutating func inheritImpulses(from previous: UnsafePointer<Contact>) {
+        func carried(id: UInt32) -> AccumulatedImpulse {
+            let count = previous.pointee.manifold.count
+            if count > 0 && previous.pointee.manifold.point0.id == id { return previous.pointee.impulse0 }
+            if count > 1 && previous.pointee.manifold.point1.id == id { return previous.pointee.impulse1 }
+            return AccumulatedImpulse()
         }
-        if manifold.pointCount > 0 { carry(&point0, id: manifold[0].id) }
-        if manifold.pointCount > 1 { carry(&point1, id: manifold[1].id) }
+        if manifold.pointCount > 0 { impulse0 = carried(id: manifold.point0.id) }
+        if manifold.pointCount > 1 { impulse1 = carried(id: manifold.point1.id) }
     }
 }

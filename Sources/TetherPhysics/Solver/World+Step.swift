@@ -22,6 +22,7 @@ extension World {
         if isPaused { return }
         bodyStepCount += bodyCount
         let h = timeStep / Double(substeps)
+        let inverseH = 1 / h
         if preparedSubstep != h {
             hasForces = prepareBodies(h: h)
             prepareJoints(h: h)
@@ -29,15 +30,17 @@ extension World {
         }
         let hasForces = self.hasForces
         updateContacts(timeStep: timeStep)
-        prepareContacts(h: h)
+        prepareContacts(h: h, colored: true)
         let bodyCount = states.count
+        let colorStarts = contactColoring.colorStarts
+        let pairs = solvesContactPairs
         let isCoupled = !distanceJoints.isEmpty || !attachmentJoints.isEmpty || !contacts.isEmpty
         var fastest = (linear: 0.0, angular: 0.0)
         states.withUnsafeMutableBufferPointer { bodies in
             properties.withUnsafeMutableBufferPointer { props in
                 anchorSprings.withUnsafeMutableBufferPointer { springs in
                     distanceJoints.withUnsafeMutableBufferPointer { joints in
-                      contacts.withUnsafeMutableBufferPointer { contacts in
+                      contactConstraints.withUnsafeMutableBufferPointer { contacts in
                         for _ in 0..<substeps {
                             if hasForces { Self.integrateVelocities(bodies, props, count: bodyCount, h: h) }
                             AnchorSpring.solve(springs, bodies, first: true, relax: false)
@@ -48,12 +51,12 @@ extension World {
                             attachmentJoints.warmStart(bodies)
                             attachmentJoints.solve(bodies, useBias: true)
                             for c in contacts.indices { contacts[c].warmStart(bodies) }
-                            for c in contacts.indices { contacts[c].solve(bodies, h: h, useBias: true) }
+                            Self.solveContacts(contacts, bodies, colorStarts: colorStarts, pairs: pairs, inverseH: inverseH, useBias: true)
                             fastest = Self.integratePositions(bodies, count: bodyCount, h: h)
                             if isCoupled { AnchorSpring.solve(springs, bodies, first: false, relax: true) }
                             for j in joints.indices { joints[j].solve(bodies, useBias: false) }
                             attachmentJoints.solve(bodies, useBias: false)
-                            for c in contacts.indices { contacts[c].solve(bodies, h: h, useBias: false) }
+                            Self.solveContacts(contacts, bodies, colorStarts: colorStarts, pairs: pairs, inverseH: inverseH, useBias: false)
                         }
                         for c in contacts.indices { contacts[c].applyRestitution(bodies) }
                       }
@@ -61,7 +64,45 @@ extension World {
                 }
             }
         }
+        storeContactImpulses()
         updateRest(timeStep: timeStep, fastest: fastest)
+    }
+
+    /// One pass over the contact rows, color by color. Rows of one color share no movable body,
+    /// so pairs of them go through the two-lane solver; the overflow rows (after the last color)
+    /// go one at a time in order.
+    @inline(__always)
+    private static func solveContacts(
+        _ contacts: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+        colorStarts: [Int], pairs: Bool, inverseH: Double, useBias: Bool
+    ) {
+        guard let base = contacts.baseAddress else { return }
+        let overflow = colorStarts.count - 2
+        for color in 0..<overflow {
+            var c = colorStarts[color]
+            let end = colorStarts[color + 1]
+            var waiting = -1
+            while c < end {
+                if pairs && contacts[c].isPairable {
+                    if waiting < 0 {
+                        waiting = c
+                    } else {
+                        if !ContactConstraint.solvePair(base + waiting, base + c, bodies, inverseH: inverseH, useBias: useBias) {
+                            contacts[waiting].solve(bodies, inverseH: inverseH, useBias: useBias)
+                            contacts[c].solve(bodies, inverseH: inverseH, useBias: useBias)
+                        }
+                        waiting = -1
+                    }
+                } else {
+                    contacts[c].solve(bodies, inverseH: inverseH, useBias: useBias)
+                }
+                c += 1
+            }
+            if waiting >= 0 { contacts[waiting].solve(bodies, inverseH: inverseH, useBias: useBias) }
+        }
+        for c in colorStarts[overflow]..<colorStarts[overflow + 1] {
+            contacts[c].solve(bodies, inverseH: inverseH, useBias: useBias)
+        }
     }
 
     /// Refreshes resistance factors for substep length h and tells whether any movable body
@@ -81,18 +122,55 @@ extension World {
         return hasForces
     }
 
-    /// Resolves contact bodies to slots and prepares their rows for substep length h.
-    private mutating func prepareContacts(h: Double) {
-        if contacts.isEmpty { return }
+    /// Builds this step's contact constraints (body slots, masses, rows for substep length h)
+    /// in `contactConstraints`: in graph-color order (`ContactGraphColoring`) when `colored`,
+    /// otherwise in contact-key order.
+    mutating func prepareContacts(h: Double, colored: Bool) {
+        // Rows are filled in place: the array only grows or shrinks to the contact count.
+        if contactConstraints.count > contacts.count {
+            contactConstraints.removeLast(contactConstraints.count - contacts.count)
+        } else {
+            contactConstraints.append(
+                contentsOf: repeatElement(ContactConstraint(), count: contacts.count - contactConstraints.count))
+        }
         let slots = bodySlots
-        states.withUnsafeMutableBufferPointer { bodies in
-            properties.withUnsafeMutableBufferPointer { props in
-                for c in contacts.indices {
-                    let a = contacts[c].bodyA.map { Int(slots[Int($0.rawValue)]) } ?? 0
-                    let b = Int(slots[Int(contacts[c].bodyB.rawValue)])
-                    contacts[c].prepare(slotA: a, slotB: b, bodies, props, h: h)
+        func slotPair(_ contact: Contact) -> (Int, Int) {
+            (contact.bodyA.map { Int(slots[Int($0.rawValue)]) } ?? 0, Int(slots[Int(contact.bodyB.rawValue)]))
+        }
+        if colored {
+            properties.withUnsafeBufferPointer { props in
+                func movable(_ slot: Int) -> Int? {
+                    props[slot].inverseMass > 0 || props[slot].inverseInertia > 0 ? slot : nil
+                }
+                contactColoring.colorContacts(count: contacts.count, bodyCount: props.count) { i in
+                    let (a, b) = slotPair(contacts[i])
+                    return (movable(a), movable(b))
                 }
             }
+        }
+        if contacts.isEmpty { return }
+        let order = contactColoring.order
+        states.withUnsafeMutableBufferPointer { bodies in
+            properties.withUnsafeMutableBufferPointer { props in
+                contacts.withUnsafeBufferPointer { contacts in
+                    contactConstraints.withUnsafeMutableBufferPointer { constraints in
+                        for k in contacts.indices {
+                            let index = colored ? Int(order[k]) : k
+                            let (a, b) = slotPair(contacts[index])
+                            constraints[k].prepare(contacts, index: index, slotA: a, slotB: b, bodies, props, h: h)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Hands the step's impulses back to the contacts, to warm start the next step.
+    mutating func storeContactImpulses() {
+        for c in contactConstraints.indices {
+            let index = contactConstraints[c].contactIndex
+            contacts[index].impulse0 = contactConstraints[c].impulse0
+            contacts[index].impulse1 = contactConstraints[c].impulse1
         }
     }
 

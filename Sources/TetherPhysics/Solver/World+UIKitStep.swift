@@ -72,20 +72,23 @@ extension World {
         let hasForces = self.hasForces
         updateContacts(timeStep: h)
         let bodyCount = states.count
-        let slots = bodySlots
+        if hasForces {
+            states.withUnsafeMutableBufferPointer { bodies in
+                properties.withUnsafeMutableBufferPointer { props in
+                    Self.integrateVelocitiesUIKit(bodies, props, count: bodyCount, h: h)
+                }
+            }
+        }
+        // Contacts are prepared from the integrated velocities, as b2ContactSolver is, and
+        // solved one after another in key order (2.3 has no constraint graph).
+        prepareContacts(h: h, colored: false)
         var fastest = (linear: 0.0, angular: 0.0)
         states.withUnsafeMutableBufferPointer { bodies in
             properties.withUnsafeMutableBufferPointer { props in
                 anchorSprings.withUnsafeMutableBufferPointer { springs in
                     distanceJoints.withUnsafeMutableBufferPointer { joints in
-                        contacts.withUnsafeMutableBufferPointer { contacts in
-                            if hasForces { Self.integrateVelocitiesUIKit(bodies, props, count: bodyCount, h: h) }
-
-                            for c in contacts.indices {
-                                let a = contacts[c].bodyA.map { Int(slots[Int($0.rawValue)]) } ?? 0
-                                let b = Int(slots[Int(contacts[c].bodyB.rawValue)])
-                                contacts[c].prepareUIKit(slotA: a, slotB: b, bodies, props, h: h)
-                            }
+                        contactConstraints.withUnsafeMutableBufferPointer { contacts in
+                            for c in contacts.indices { contacts[c].prepareUIKit(h: h) }
                             for c in contacts.indices { contacts[c].warmStart(bodies) }
                             AnchorSpring.prepareUIKit(springs, bodies, h: h)
                             for j in joints.indices { joints[j].prepareUIKit(bodies, h: h) }
@@ -118,6 +121,7 @@ extension World {
                 }
             }
         }
+        storeContactImpulses()
         updateRest(timeStep: h, fastest: fastest)
     }
 

@@ -8,6 +8,10 @@ public struct Benchmark: Sendable {
         public var frames: Int
         /// Σ over steps actually taken of the bodies stepped.
         public var itemFrames: Int
+        /// Σ over frames of the contacts (pairs with at least one manifold point) and of their
+        /// points, from the last repeat: how much work the contact solver had.
+        public var contactFrames = 0
+        public var contactPointFrames = 0
 
         public var medianSeconds: Double {
             let sorted = seconds.sorted()
@@ -26,18 +30,30 @@ public struct Benchmark: Sendable {
         scenario.allowsPause = allowsPause
         var seconds: [Double] = []
         var itemFrames = 0
+        var contactFrames = 0
+        var contactPointFrames = 0
         let clock = ContinuousClock()
         for _ in 0..<repeats {
             var replay = makeReplay(scenario)
             var count = 0
+            var contacts = 0
+            var points = 0
             let start = clock.now
-            while !replay.isFinished { try replay.advance() }
+            while !replay.isFinished {
+                try replay.advance()
+                contacts += replay.world.contactCount
+                points += replay.world.contactPointCount
+            }
             // Steps of a paused world do nothing and are not counted.
             count = replay.world.bodyStepCount
             let elapsed = clock.now - start
             seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
             itemFrames = count
+            contactFrames = contacts
+            contactPointFrames = points
         }
-        return Result(seconds: seconds, frames: scenario.frames, itemFrames: itemFrames)
+        return Result(
+            seconds: seconds, frames: scenario.frames, itemFrames: itemFrames,
+            contactFrames: contactFrames, contactPointFrames: contactPointFrames)
     }
 }

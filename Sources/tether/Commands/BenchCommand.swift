@@ -56,6 +56,12 @@ struct BenchCommand: TetherCommand {
             frames/s:          \(format3(result.framesPerSecond))
             item-frames/s:     \(format3(result.itemFramesPerSecond / 1e6)) M
             """)
+        if result.contactFrames > 0 {
+            let frames = Double(result.frames)
+            let contacts = format3(Double(result.contactFrames) / frames)
+            let points = format3(Double(result.contactPointFrames) / frames)
+            Console.output("contacts/frame:    \(contacts) (\(points) points)")
+        }
         return .success
     }
 
