@@ -25,6 +25,8 @@ public struct World: Sendable {
     var discovery = ContactDiscovery()
     /// The solve order of the contact constraints (scratch kept to reuse its storage).
     var contactColoring = ContactGraphColoring()
+    /// The rows arranged for solving (scratch kept to reuse its storage).
+    var contactPlan = ContactSolvePlan()
     /// UIKit's contact callbacks of the last step, in contact-key order.
     public internal(set) var contactEvents: [ContactEvent] = []
 

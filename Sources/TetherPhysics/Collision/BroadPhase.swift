@@ -114,6 +114,7 @@ struct SweepAndPrune: Sendable {
     private var upperY: [Double] = []
     private var bucketStarts: [Int] = []
     private var unsortedKeys: [UInt64] = []
+    private var scanBuffer: [UInt64] = []
 
     /// Replaces `keys` with `i << 32 | j` for every overlapping pair `i < j`, sorted.
     mutating func pairKeys(_ boxes: [AABB], into keys: inout [UInt64]) {
@@ -164,21 +165,34 @@ struct SweepAndPrune: Sendable {
             lowerY.append(box.lower.y)
             upperY.append(box.upper.y)
         }
-        order.withUnsafeBufferPointer { order in
-            lowerX.withUnsafeBufferPointer { lowerX in
-                upperX.withUnsafeBufferPointer { upperX in
-                    lowerY.withUnsafeBufferPointer { lowerY in
-                        upperY.withUnsafeBufferPointer { upperY in
-                            for k in 0..<n {
-                                let (right, bottom, top) = (upperX[k], lowerY[k], upperY[k])
-                                let i = UInt64(UInt32(order[k]))
-                                var m = k + 1
-                                while m < n && lowerX[m] <= right {
-                                    if lowerY[m] <= top && bottom <= upperY[m] {
-                                        let j = UInt64(UInt32(order[m]))
-                                        keys.append(i < j ? i << 32 | j : j << 32 | i)
+        // Branch-free scan over raw storage: every candidate is written and the count advances
+        // only on a hit (whether two boxes overlap in y is a coin toss the branch predictor
+        // loses). `scanBuffer` keeps its size from step to step and grows, between boxes, when
+        // the next box's scan might not fit.
+        var found = 0
+        var k = 0
+        while k < n {
+            if scanBuffer.count < found + n { scanBuffer.append(contentsOf: repeatElement(0, count: found + n + scanBuffer.count)) }
+            order.withUnsafeBufferPointer { order in
+                lowerX.withUnsafeBufferPointer { lowerX in
+                    upperX.withUnsafeBufferPointer { upperX in
+                        lowerY.withUnsafeBufferPointer { lowerY in
+                            upperY.withUnsafeBufferPointer { upperY in
+                                scanBuffer.withUnsafeMutableBufferPointer { buffer in
+                                    let out = buffer.baseAddress!
+                                    let capacity = buffer.count
+                                    while k < n && found + n <= capacity {
+                                        let (right, bottom, top) = (upperX[k], lowerY[k], upperY[k])
+                                        let i = UInt64(UInt32(order[k]))
+                                        var m = k + 1
+                                        while m < n && lowerX[m] <= right {
+                                            let j = UInt64(UInt32(order[m]))
+                                            out[found] = i < j ? i << 32 | j : j << 32 | i
+                                            found += lowerY[m] <= top && bottom <= upperY[m] ? 1 : 0
+                                            m += 1
+                                        }
+                                        k += 1
                                     }
-                                    m += 1
                                 }
                             }
                         }
@@ -186,6 +200,8 @@ struct SweepAndPrune: Sendable {
                 }
             }
         }
+        keys.removeAll(keepingCapacity: true)
+        keys.append(contentsOf: scanBuffer[0..<found])
     }
 
     /// Sorts pair keys `i << 32 | j` (all `i < count`) by a counting sort on `i`, then an

@@ -154,6 +154,9 @@ struct ContactConstraint: Sendable {
         }
     }
 
+    /// Whether the row can be solved in a `ContactRowPair`: two points, block-conditioned.
+    var isPairable: Bool { pointCount == 2 && blockConditioned }
+
     /// The impulses to carry into the next step.
     var impulse0: AccumulatedImpulse { AccumulatedImpulse(normal: point0.normalImpulse, tangent: point0.tangentImpulse) }
     var impulse1: AccumulatedImpulse { AccumulatedImpulse(normal: point1.normalImpulse, tangent: point1.tangentImpulse) }

@@ -24,8 +24,25 @@ extension ContactConstraint {
     @inline(__always)
     mutating func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
         let tangent = Vec2(normal.y, -normal.x)
-        if pointCount > 0 { apply(point0.normalImpulse * normal + point0.tangentImpulse * tangent, point0, bodies) }
-        if pointCount > 1 { apply(point1.normalImpulse * normal + point1.tangentImpulse * tangent, point1, bodies) }
+        var (vA, wA) = (bodies[slotA].velocity, bodies[slotA].angularVelocity)
+        var (vB, wB) = (bodies[slotB].velocity, bodies[slotB].angularVelocity)
+        @inline(__always) func apply(_ point: ContactPointState) {
+            let p = point.normalImpulse * normal + point.tangentImpulse * tangent
+            vA -= inverseMassA * p
+            wA -= inverseInertiaA * point.anchorA.cross(p)
+            vB += inverseMassB * p
+            wB += inverseInertiaB * point.anchorB.cross(p)
+        }
+        if pointCount > 0 { apply(point0) }
+        if pointCount > 1 { apply(point1) }
+        if movesA {
+            bodies[slotA].velocity = vA
+            bodies[slotA].angularVelocity = wA
+        }
+        if movesB {
+            bodies[slotB].velocity = vB
+            bodies[slotB].angularVelocity = wB
+        }
     }
 
     /// One pass of the normal rows then the friction rows. `useBias` false is the relax pass.

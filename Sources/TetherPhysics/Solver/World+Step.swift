@@ -33,7 +33,10 @@ extension World {
         prepareContacts(h: h, colored: true)
         let bodyCount = states.count
         let colorStarts = contactColoring.colorStarts
-        let pairs = solvesContactPairs
+        let pairing = solvesContactPairs
+        var plan = ContactSolvePlan()
+        swap(&plan, &contactPlan)
+        defer { swap(&plan, &contactPlan) }
         let isCoupled = !distanceJoints.isEmpty || !attachmentJoints.isEmpty || !contacts.isEmpty
         var fastest = (linear: 0.0, angular: 0.0)
         states.withUnsafeMutableBufferPointer { bodies in
@@ -41,6 +44,7 @@ extension World {
                 anchorSprings.withUnsafeMutableBufferPointer { springs in
                     distanceJoints.withUnsafeMutableBufferPointer { joints in
                       contactConstraints.withUnsafeMutableBufferPointer { contacts in
+                        plan.build(contacts, colorStarts: colorStarts, pairing: pairing)
                         for _ in 0..<substeps {
                             if hasForces { Self.integrateVelocities(bodies, props, count: bodyCount, h: h) }
                             AnchorSpring.solve(springs, bodies, first: true, relax: false)
@@ -50,14 +54,15 @@ extension World {
                             attachmentJoints.prepareSubstep(bodies)
                             attachmentJoints.warmStart(bodies)
                             attachmentJoints.solve(bodies, useBias: true)
-                            for c in contacts.indices { contacts[c].warmStart(bodies) }
-                            Self.solveContacts(contacts, bodies, colorStarts: colorStarts, pairs: pairs, inverseH: inverseH, useBias: true)
+                            plan.warmStart(contacts, bodies)
+                            plan.solve(contacts, bodies, inverseH: inverseH, useBias: true)
                             fastest = Self.integratePositions(bodies, count: bodyCount, h: h)
                             if isCoupled { AnchorSpring.solve(springs, bodies, first: false, relax: true) }
                             for j in joints.indices { joints[j].solve(bodies, useBias: false) }
                             attachmentJoints.solve(bodies, useBias: false)
-                            Self.solveContacts(contacts, bodies, colorStarts: colorStarts, pairs: pairs, inverseH: inverseH, useBias: false)
+                            plan.solve(contacts, bodies, inverseH: inverseH, useBias: false)
                         }
+                        plan.finish(contacts)
                         for c in contacts.indices { contacts[c].applyRestitution(bodies) }
                       }
                     }
@@ -66,43 +71,6 @@ extension World {
         }
         storeContactImpulses()
         updateRest(timeStep: timeStep, fastest: fastest)
-    }
-
-    /// One pass over the contact rows, color by color. Rows of one color share no movable body,
-    /// so pairs of them go through the two-lane solver; the overflow rows (after the last color)
-    /// go one at a time in order.
-    @inline(__always)
-    private static func solveContacts(
-        _ contacts: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
-        colorStarts: [Int], pairs: Bool, inverseH: Double, useBias: Bool
-    ) {
-        guard let base = contacts.baseAddress else { return }
-        let overflow = colorStarts.count - 2
-        for color in 0..<overflow {
-            var c = colorStarts[color]
-            let end = colorStarts[color + 1]
-            var waiting = -1
-            while c < end {
-                if pairs && contacts[c].isPairable {
-                    if waiting < 0 {
-                        waiting = c
-                    } else {
-                        if !ContactConstraint.solvePair(base + waiting, base + c, bodies, inverseH: inverseH, useBias: useBias) {
-                            contacts[waiting].solve(bodies, inverseH: inverseH, useBias: useBias)
-                            contacts[c].solve(bodies, inverseH: inverseH, useBias: useBias)
-                        }
-                        waiting = -1
-                    }
-                } else {
-                    contacts[c].solve(bodies, inverseH: inverseH, useBias: useBias)
-                }
-                c += 1
-            }
-            if waiting >= 0 { contacts[waiting].solve(bodies, inverseH: inverseH, useBias: useBias) }
-        }
-        for c in colorStarts[overflow]..<colorStarts[overflow + 1] {
-            contacts[c].solve(bodies, inverseH: inverseH, useBias: useBias)
-        }
     }
 
     /// Refreshes resistance factors for substep length h and tells whether any movable body

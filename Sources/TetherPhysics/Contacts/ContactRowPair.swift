@@ -1,0 +1,274 @@
+/// Two contact rows side by side, one in each lane of `SIMD2<Double>` (Box2D v3's wide contact
+/// constraint, two lanes of double).
+///
+/// A pile's contact solve is bound by the instructions per row and by each row waiting for the
+/// velocities the previous one wrote. Two rows of the same graph color share no movable body, so
+/// they can run side by side: the lanes halve the instructions and interleave two dependency
+/// chains, and storing the pair lane by lane lets every value load in one instruction. Each lane
+/// computes exactly what `ContactConstraint` computes for its row (the same operations in the
+/// same order, selects in place of branches), so the result does not depend on the pairing. Only
+/// two-point, block-conditioned rows (a face on a face, the common case in a pile) are paired.
+struct ContactRowPair: Sendable {
+    typealias Lanes = SIMD2<Double>
+    typealias Mask = SIMDMask<SIMD2<Int64>>
+
+    /// One point of each row.
+    struct Point: Sendable {
+        var anchorAx, anchorAy, anchorBx, anchorBy, baseSeparation: Lanes
+        var normalArmA, normalArmB, tangentArmA, tangentArmB, tangentMass: Lanes
+        var normalImpulse, tangentImpulse, maxNormalImpulse: Lanes
+
+        init(_ p: ContactPointState, _ q: ContactPointState) {
+            anchorAx = Lanes(p.anchorA.x, q.anchorA.x)
+            anchorAy = Lanes(p.anchorA.y, q.anchorA.y)
+            anchorBx = Lanes(p.anchorB.x, q.anchorB.x)
+            anchorBy = Lanes(p.anchorB.y, q.anchorB.y)
+            baseSeparation = Lanes(p.baseSeparation, q.baseSeparation)
+            normalArmA = Lanes(p.normalArmA, q.normalArmA)
+            normalArmB = Lanes(p.normalArmB, q.normalArmB)
+            tangentArmA = Lanes(p.tangentArmA, q.tangentArmA)
+            tangentArmB = Lanes(p.tangentArmB, q.tangentArmB)
+            tangentMass = Lanes(p.tangentMass, q.tangentMass)
+            normalImpulse = Lanes(p.normalImpulse, q.normalImpulse)
+            tangentImpulse = Lanes(p.tangentImpulse, q.tangentImpulse)
+            maxNormalImpulse = Lanes(p.maxNormalImpulse, q.maxNormalImpulse)
+        }
+
+        /// Lane `lane`'s impulses into the row's point.
+        func store(_ lane: Int, into state: inout ContactPointState) {
+            state.normalImpulse = normalImpulse[lane]
+            state.tangentImpulse = tangentImpulse[lane]
+            state.maxNormalImpulse = maxNormalImpulse[lane]
+        }
+    }
+
+    /// The rows' indices in the step's constraint array.
+    let rows: (Int, Int)
+    let slotsA: (Int, Int)
+    let slotsB: (Int, Int)
+    let movesA: (Bool, Bool)
+    let movesB: (Bool, Bool)
+    let inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB: Lanes
+    let normalX, normalY, friction: Lanes
+    /// Poses at the start of the step, for the current separation.
+    let startRotationAc, startRotationAs, startRotationBc, startRotationBs: Lanes
+    let startPositionAx, startPositionAy, startPositionBx, startPositionBy: Lanes
+    let biasRate, k11, k12, k22, blockSoftening0, blockSoftening1: Lanes
+    let inverseDeterminantRigid, inverseDeterminantSoft: Lanes
+    var point0, point1: Point
+
+    init(rows: (Int, Int), _ c: ContactConstraint, _ d: ContactConstraint) {
+        self.rows = rows
+        slotsA = (c.slotA, d.slotA)
+        slotsB = (c.slotB, d.slotB)
+        movesA = (c.movesA, d.movesA)
+        movesB = (c.movesB, d.movesB)
+        inverseMassA = Lanes(c.inverseMassA, d.inverseMassA)
+        inverseMassB = Lanes(c.inverseMassB, d.inverseMassB)
+        inverseInertiaA = Lanes(c.inverseInertiaA, d.inverseInertiaA)
+        inverseInertiaB = Lanes(c.inverseInertiaB, d.inverseInertiaB)
+        normalX = Lanes(c.normal.x, d.normal.x)
+        normalY = Lanes(c.normal.y, d.normal.y)
+        friction = Lanes(c.friction, d.friction)
+        startRotationAc = Lanes(c.rotationA.c, d.rotationA.c)
+        startRotationAs = Lanes(c.rotationA.s, d.rotationA.s)
+        startRotationBc = Lanes(c.rotationB.c, d.rotationB.c)
+        startRotationBs = Lanes(c.rotationB.s, d.rotationB.s)
+        startPositionAx = Lanes(c.positionA.x, d.positionA.x)
+        startPositionAy = Lanes(c.positionA.y, d.positionA.y)
+        startPositionBx = Lanes(c.positionB.x, d.positionB.x)
+        startPositionBy = Lanes(c.positionB.y, d.positionB.y)
+        biasRate = Lanes(c.softness.biasRate, d.softness.biasRate)
+        k11 = Lanes(c.k11, d.k11)
+        k12 = Lanes(c.k12, d.k12)
+        k22 = Lanes(c.k22, d.k22)
+        blockSoftening0 = Lanes(c.blockSoftening0, d.blockSoftening0)
+        blockSoftening1 = Lanes(c.blockSoftening1, d.blockSoftening1)
+        inverseDeterminantRigid = Lanes(c.inverseDeterminantRigid, d.inverseDeterminantRigid)
+        inverseDeterminantSoft = Lanes(c.inverseDeterminantSoft, d.inverseDeterminantSoft)
+        point0 = Point(c.point0, d.point0)
+        point1 = Point(c.point1, d.point1)
+    }
+
+    /// Writes both rows' impulses back to their constraints.
+    func store(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        point0.store(0, into: &constraints[rows.0].point0)
+        point1.store(0, into: &constraints[rows.0].point1)
+        point0.store(1, into: &constraints[rows.1].point0)
+        point1.store(1, into: &constraints[rows.1].point1)
+    }
+
+    /// Takes both rows' impulses back from their constraints (after a one-at-a-time fallback).
+    mutating func load(from constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        point0 = Point(constraints[rows.0].point0, constraints[rows.1].point0)
+        point1 = Point(constraints[rows.0].point1, constraints[rows.1].point1)
+    }
+
+    // MARK: Bodies
+
+    /// The two rows' bodies' velocities, lane by lane.
+    struct Velocities {
+        var vAx, vAy, wA, vBx, vBy, wB: Lanes
+    }
+
+    @inline(__always)
+    func loadVelocities(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Velocities {
+        let (a0, a1, b0, b1) = (bodies[slotsA.0], bodies[slotsA.1], bodies[slotsB.0], bodies[slotsB.1])
+        return Velocities(
+            vAx: Lanes(a0.velocity.x, a1.velocity.x), vAy: Lanes(a0.velocity.y, a1.velocity.y),
+            wA: Lanes(a0.angularVelocity, a1.angularVelocity),
+            vBx: Lanes(b0.velocity.x, b1.velocity.x), vBy: Lanes(b0.velocity.y, b1.velocity.y),
+            wB: Lanes(b0.angularVelocity, b1.angularVelocity))
+    }
+
+    @inline(__always)
+    func storeVelocities(_ v: Velocities, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
+        @inline(__always) func write(_ slot: Int, _ moves: Bool, _ x: Lanes, _ y: Lanes, _ w: Lanes, _ lane: Int) {
+            if moves {
+                bodies[slot].velocity = Vec2(x[lane], y[lane])
+                bodies[slot].angularVelocity = w[lane]
+            }
+        }
+        write(slotsA.0, movesA.0, v.vAx, v.vAy, v.wA, 0)
+        write(slotsB.0, movesB.0, v.vBx, v.vBy, v.wB, 0)
+        write(slotsA.1, movesA.1, v.vAx, v.vAy, v.wA, 1)
+        write(slotsB.1, movesB.1, v.vBx, v.vBy, v.wB, 1)
+    }
+
+    // MARK: Warm start
+
+    /// `ContactConstraint.warmStart` for both rows.
+    @inline(__always)
+    func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
+        var v = loadVelocities(bodies)
+        let (tx, ty) = (normalY, -normalX)
+        @inline(__always) func apply(_ p: Point) {
+            let px = p.normalImpulse * normalX + p.tangentImpulse * tx
+            let py = p.normalImpulse * normalY + p.tangentImpulse * ty
+            v.vAx = v.vAx - inverseMassA * px
+            v.vAy = v.vAy - inverseMassA * py
+            v.wA = v.wA - inverseInertiaA * (p.anchorAx * py - p.anchorAy * px)
+            v.vBx = v.vBx + inverseMassB * px
+            v.vBy = v.vBy + inverseMassB * py
+            v.wB = v.wB + inverseInertiaB * (p.anchorBx * py - p.anchorBy * px)
+        }
+        apply(point0)
+        apply(point1)
+        storeVelocities(v, bodies)
+    }
+
+    // MARK: Solve
+
+    /// `ContactConstraint.solve` for both rows. Returns false, having written nothing, when a
+    /// lane's 2×2 block problem has no solution (round-off); the caller then solves the rows one
+    /// at a time.
+    @inline(__always)
+    mutating func solve(_ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double, useBias: Bool) -> Bool {
+        let (bodyA0, bodyA1) = (bodies[slotsA.0], bodies[slotsA.1])
+        let (bodyB0, bodyB1) = (bodies[slotsB.0], bodies[slotsB.1])
+        var v = loadVelocities(bodies)
+        let (nx, ny) = (normalX, normalY)
+        let (mA, mB, iA, iB) = (inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB)
+
+        // The bodies' motion since the step began (`Rotation.relative(to:)` lane by lane).
+        let aRc = Lanes(bodyA0.rotation.c, bodyA1.rotation.c), aRs = Lanes(bodyA0.rotation.s, bodyA1.rotation.s)
+        let bRc = Lanes(bodyB0.rotation.c, bodyB1.rotation.c), bRs = Lanes(bodyB0.rotation.s, bodyB1.rotation.s)
+        let dqAc = startRotationAc * aRc + startRotationAs * aRs, dqAs = startRotationAc * aRs - startRotationAs * aRc
+        let dqBc = startRotationBc * bRc + startRotationBs * bRs, dqBs = startRotationBc * bRs - startRotationBs * bRc
+        let dpx = (Lanes(bodyB0.position.x, bodyB1.position.x) - startPositionBx)
+            - (Lanes(bodyA0.position.x, bodyA1.position.x) - startPositionAx)
+        let dpy = (Lanes(bodyB0.position.y, bodyB1.position.y) - startPositionBy)
+            - (Lanes(bodyA0.position.y, bodyA1.position.y) - startPositionAy)
+
+        var smoothLinear = Lanes.zero, smoothA = Lanes.zero, smoothB = Lanes.zero
+        if useBias {
+            let sx = Lanes(bodyB0.smoothVelocityChange.x, bodyB1.smoothVelocityChange.x)
+                - Lanes(bodyA0.smoothVelocityChange.x, bodyA1.smoothVelocityChange.x)
+            let sy = Lanes(bodyB0.smoothVelocityChange.y, bodyB1.smoothVelocityChange.y)
+                - Lanes(bodyA0.smoothVelocityChange.y, bodyA1.smoothVelocityChange.y)
+            smoothLinear = 0.5 * (nx * sx + ny * sy)
+            smoothA = 0.5 * Lanes(bodyA0.smoothAngularVelocityChange, bodyA1.smoothAngularVelocityChange)
+            smoothB = 0.5 * Lanes(bodyB0.smoothAngularVelocityChange, bodyB1.smoothAngularVelocityChange)
+        }
+
+        /// `normalRow` of `ContactConstraint.solve`: velocity, target, and whether the row is soft.
+        @inline(__always) func normalRow(_ p: Point) -> (vn: Lanes, bias: Lanes, soft: Mask) {
+            let rAx = dqAc * p.anchorAx - dqAs * p.anchorAy, rAy = dqAs * p.anchorAx + dqAc * p.anchorAy
+            let rBx = dqBc * p.anchorBx - dqBs * p.anchorBy, rBy = dqBs * p.anchorBx + dqBc * p.anchorBy
+            let dx = dpx + (rBx - rAx), dy = dpy + (rBy - rAy)
+            let separation = (nx * dx + ny * dy) + p.baseSeparation
+            var vn = (nx * (v.vBx - v.vAx) + ny * (v.vBy - v.vAy)) + (v.wB * p.normalArmB - v.wA * p.normalArmA)
+            if useBias { vn = vn - (smoothLinear + (smoothB * p.normalArmB - smoothA * p.normalArmA)) }
+            let speculative = separation .> 0
+            var bias = Lanes.zero
+            if useBias {
+                let push = biasRate * separation
+                let floor = Lanes(repeating: -ContactConstants.maxPushOutSpeed)
+                bias = push.replacing(with: floor, where: floor .>= push)
+            }
+            bias.replace(with: separation * inverseH, where: speculative)
+            return (vn, bias, useBias ? .!speculative : Mask(repeating: false))
+        }
+        let r0 = normalRow(point0)
+        let r1 = normalRow(point1)
+
+        // The 2×2 problem of `ContactConstraint.complementarity`, all cases computed and selected.
+        let s0 = Lanes.zero.replacing(with: blockSoftening0, where: r0.soft)
+        let s1 = Lanes.zero.replacing(with: blockSoftening1, where: r1.soft)
+        var inverse = inverseDeterminantRigid.replacing(with: inverseDeterminantSoft, where: r0.soft)
+        let mixed = r0.soft .^ r1.soft
+        if any(mixed) { inverse.replace(with: 1 / ((k11 + s0) * (k22 + s1) - k12 * k12), where: mixed) }
+        let k11s = k11 + s0, k22s = k22 + s1
+        let (l0, l1) = (point0.normalImpulse, point1.normalImpulse)
+        let b0 = r0.vn + r0.bias - (k11 * l0 + k12 * l1)
+        let b1 = r1.vn + r1.bias - (k12 * l0 + k22 * l1)
+        var x0 = (-k22s * b0 + k12 * b1) * inverse, x1 = (k12 * b0 - k11s * b1) * inverse
+        let takeBoth = (x0 .>= 0) .& (x1 .>= 0)
+        if !all(takeBoth) {
+            // Some lane lifts a point: the other cases, in `complementarity`'s order.
+            let first = -b0 / k11s
+            let takeFirst = .!takeBoth .& (first .>= 0) .& (k12 * first + b1 .>= 0)
+            let second = -b1 / k22s
+            let takeSecond = .!takeBoth .& .!takeFirst .& (second .>= 0) .& (k12 * second + b0 .>= 0)
+            let takeNone = .!takeBoth .& .!takeFirst .& .!takeSecond .& (b0 .>= 0) .& (b1 .>= 0)
+            if !all(takeBoth .| takeFirst .| takeSecond .| takeNone) { return false }
+            x0.replace(with: 0, where: .!takeBoth)
+            x1.replace(with: 0, where: .!takeBoth)
+            x0.replace(with: first, where: takeFirst)
+            x1.replace(with: second, where: takeSecond)
+        }
+
+        @inline(__always) func push(_ impulse: Lanes, _ dirX: Lanes, _ dirY: Lanes, armA: Lanes, armB: Lanes) {
+            let linearA = mA * impulse, linearB = mB * impulse
+            v.vAx = v.vAx - linearA * dirX
+            v.vAy = v.vAy - linearA * dirY
+            v.wA = v.wA - iA * impulse * armA
+            v.vBx = v.vBx + linearB * dirX
+            v.vBy = v.vBy + linearB * dirY
+            v.wB = v.wB + iB * impulse * armB
+        }
+        push(x0 - l0, nx, ny, armA: point0.normalArmA, armB: point0.normalArmB)
+        push(x1 - l1, nx, ny, armA: point1.normalArmA, armB: point1.normalArmB)
+        point0.normalImpulse = x0
+        point1.normalImpulse = x1
+        point0.maxNormalImpulse.replace(with: x0, where: x0 .>= point0.maxNormalImpulse)
+        point1.maxNormalImpulse.replace(with: x1, where: x1 .>= point1.maxNormalImpulse)
+
+        // Friction rows along the tangent (n.y, −n.x), clamped as `min(max(λ, −μλn), μλn)`.
+        let (tx, ty) = (ny, -nx)
+        @inline(__always) func solveFriction(_ p: inout Point) {
+            let vt = (tx * (v.vBx - v.vAx) + ty * (v.vBy - v.vAy)) + (v.wB * p.tangentArmB - v.wA * p.tangentArmA)
+            let limit = friction * p.normalImpulse
+            let lower = -limit
+            var impulse = p.tangentImpulse - p.tangentMass * vt
+            impulse.replace(with: lower, where: lower .>= impulse)
+            impulse.replace(with: limit, where: limit .< impulse)
+            push(impulse - p.tangentImpulse, tx, ty, armA: p.tangentArmA, armB: p.tangentArmB)
+            p.tangentImpulse = impulse
+        }
+        solveFriction(&point0)
+        solveFriction(&point1)
+        storeVelocities(v, bodies)
+        return true
+    }
+}

@@ -1,0 +1,94 @@
+/// The contact rows of one step, arranged for solving: in graph-color order, with pairs of
+/// same-color two-point rows laid out lane by lane (`ContactRowPair`) and every other row on its
+/// own (`ContactConstraint`). Rows of one color are independent, so pairing and the order within
+/// a color change nothing; the overflow rows, which may share bodies, stay one at a time in order.
+///
+/// While a step runs, a paired row's impulses live in its pair; `finish` hands them back to the
+/// constraints for restitution and warm starting the next step.
+struct ContactSolvePlan: Sendable {
+    /// Solve order: an entry `k ≥ 0` is `pairs[k]`, an entry `k < 0` is constraint `~k`.
+    private var entries: [Int32] = []
+    private var pairs: [ContactRowPair] = []
+
+    /// Arranges `constraints` (already in color order, colors starting at `colorStarts`).
+    mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], pairing: Bool) {
+        entries.removeAll(keepingCapacity: true)
+        pairs.removeAll(keepingCapacity: true)
+        let overflow = colorStarts.count - 2
+        for color in 0..<overflow {
+            var waiting = -1
+            for c in colorStarts[color]..<colorStarts[color + 1] {
+                guard pairing && constraints[c].isPairable else {
+                    entries.append(~Int32(c))
+                    continue
+                }
+                if waiting < 0 {
+                    waiting = c
+                } else {
+                    entries.append(Int32(pairs.count))
+                    pairs.append(ContactRowPair(rows: (waiting, c), constraints[waiting], constraints[c]))
+                    waiting = -1
+                }
+            }
+            if waiting >= 0 { entries.append(~Int32(waiting)) }
+        }
+        for c in colorStarts[overflow]..<colorStarts[overflow + 1] { entries.append(~Int32(c)) }
+    }
+
+    /// Applies every row's accumulated impulses (warm starting).
+    mutating func warmStart(
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>
+    ) {
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for entry in entries {
+                if entry >= 0 {
+                    pairs[Int(entry)].warmStart(bodies)
+                } else {
+                    constraints[Int(~entry)].warmStart(bodies)
+                }
+            }
+        }
+    }
+
+    /// One pass over every row; `useBias` false is the relax pass. Each kind of pass gets its
+    /// own copy of the loop with `useBias` constant, so the relax pass carries none of the
+    /// soft-row work.
+    mutating func solve(
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+        inverseH: Double, useBias: Bool
+    ) {
+        if useBias {
+            solvePass(constraints, bodies, inverseH: inverseH, useBias: true)
+        } else {
+            solvePass(constraints, bodies, inverseH: inverseH, useBias: false)
+        }
+    }
+
+    @inline(__always)
+    private mutating func solvePass(
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+        inverseH: Double, useBias: Bool
+    ) {
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for entry in entries {
+                if entry >= 0 {
+                    let k = Int(entry)
+                    if !pairs[k].solve(bodies, inverseH: inverseH, useBias: useBias) {
+                        // A lane's block problem had no solution: both rows one at a time.
+                        pairs[k].store(into: constraints)
+                        constraints[pairs[k].rows.0].solve(bodies, inverseH: inverseH, useBias: useBias)
+                        constraints[pairs[k].rows.1].solve(bodies, inverseH: inverseH, useBias: useBias)
+                        pairs[k].load(from: constraints)
+                    }
+                } else {
+                    constraints[Int(~entry)].solve(bodies, inverseH: inverseH, useBias: useBias)
+                }
+            }
+        }
+    }
+
+    /// Hands the paired rows' impulses back to their constraints.
+    func finish(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        for pair in pairs { pair.store(into: constraints) }
+    }
+}
