@@ -188,7 +188,9 @@ struct SweepAndPrune: Sendable {
                                         while m < n && lowerX[m] <= right {
                                             let j = UInt64(UInt32(order[m]))
                                             out[found] = i < j ? i << 32 | j : j << 32 | i
-                                            found += lowerY[m] <= top && bottom <= upperY[m] ? 1 : 0
+                                            // One comparison: the y-intervals meet when the higher
+                                            // bottom is not above the lower top.
+                                            found &+= Swift.max(bottom, lowerY[m]) <= Swift.min(top, upperY[m]) ? 1 : 0
                                             m += 1
                                         }
                                         k += 1

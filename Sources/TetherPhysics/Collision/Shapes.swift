@@ -18,28 +18,24 @@ public struct BoxShape: Hashable, Sendable {
         self.halfExtents = 0.5 * size
     }
 
-    /// Vertex `i` (0...3) in body-local coordinates.
+    /// Vertex `i` (0...3) in body-local coordinates: (−w, −h), (w, −h), (w, h), (−w, h).
+    /// Signs by bit tests rather than a switch, so the narrow phase runs it without branching.
     @inlinable public func vertex(_ i: Int) -> Vec2 {
-        let w = halfExtents.x, h = halfExtents.y
-        switch i & 3 {
-        case 0: return Vec2(-w, -h)
-        case 1: return Vec2(w, -h)
-        case 2: return Vec2(w, h)
-        default: return Vec2(-w, h)
-        }
+        let k = i & 3
+        let w = (k + 1) & 2 != 0 ? halfExtents.x : -halfExtents.x
+        let h = k & 2 != 0 ? halfExtents.y : -halfExtents.y
+        return Vec2(w, h)
     }
 
     /// The outward unit normal of edge `i` (0...3) in body-local coordinates.
     @inlinable public func normal(_ i: Int) -> Vec2 { Self.faceNormal(i) }
 
     /// Edge `i`'s outward normal, the same for every box.
+    /// (0, −1), (1, 0), (0, 1), (−1, 0), without branching.
     @inlinable public static func faceNormal(_ i: Int) -> Vec2 {
-        switch i & 3 {
-        case 0: return Vec2(0, -1)
-        case 1: return Vec2(1, 0)
-        case 2: return Vec2(0, 1)
-        default: return Vec2(-1, 0)
-        }
+        let k = i & 3
+        let sign: Double = k == 1 || k == 2 ? 1 : -1
+        return k & 1 == 0 ? Vec2(0, sign) : Vec2(sign, 0)
     }
 }
 

@@ -23,6 +23,25 @@ struct ContactPointState: Sendable {
     var velocityBias = 0.0
 }
 
+/// The contact rows' softness for substep length h (Box2D v3's contact hertz, at most a quarter
+/// of the substep rate, doubled against immovable partners), computed once per step rather than
+/// once per contact, with the block solver's diagonal softening ratio `impulseScale/massScale`.
+struct ContactSoftness: Sendable {
+    var movable: Softness
+    var immovable: Softness
+    var movableBlockRatio: Double
+    var immovableBlockRatio: Double
+
+    init(h: Double) {
+        let hertz = min(ContactConstants.hertz, 0.125 / h)
+        movable = Softness(hertz: hertz, zeta: ContactConstants.dampingRatio, h: h)
+        immovable = Softness(hertz: 2 * hertz, zeta: ContactConstants.dampingRatio, h: h)
+        func ratio(_ s: Softness) -> Double { s.massScale > 0 ? s.impulseScale / s.massScale : 0 }
+        movableBlockRatio = ratio(movable)
+        immovableBlockRatio = ratio(immovable)
+    }
+}
+
 /// The solver's view of one contact for one step (Box2D v3's `b2ContactConstraint`): body
 /// slots, masses, lever arms and effective masses, rebuilt every step from the persistent
 /// `Contact` in a dense array of its own, so the rows stream through memory that holds nothing
@@ -72,7 +91,7 @@ struct ContactConstraint: Sendable {
     mutating func prepare(
         _ contacts: UnsafeBufferPointer<Contact>, index: Int, slotA: Int, slotB: Int,
         _ bodies: UnsafeMutableBufferPointer<BodyState>, _ properties: UnsafeMutableBufferPointer<BodyProperties>,
-        h: Double
+        softnesses: ContactSoftness
     ) {
         contactIndex = index
         self.slotA = slotA
@@ -95,9 +114,8 @@ struct ContactConstraint: Sendable {
         positionB = b.position
         rotationA = a.rotation
         rotationB = b.rotation
-        let contactHertz = min(ContactConstants.hertz, 0.125 / h)
         let immovable = inverseMassA == 0 || inverseMassB == 0
-        softness = Softness(hertz: immovable ? 2 * contactHertz : contactHertz, zeta: ContactConstants.dampingRatio, h: h)
+        softness = immovable ? softnesses.immovable : softnesses.movable
         let tangent = Vec2(normal.y, -normal.x)
         let (mA, mB, iA, iB) = (inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB)
         let normal = self.normal
@@ -145,17 +163,28 @@ struct ContactConstraint: Sendable {
             k22 = mass + iA * rn1A * rn1A + iB * rn1B * rn1B
             k12 = mass + iA * rn0A * rn1A + iB * rn0B * rn1B
             blockConditioned = k11 * k11 < 1000 * (k11 * k22 - k12 * k12)
-            if softness.massScale > 0 {
-                blockSoftening0 = k11 * softness.impulseScale / softness.massScale
-                blockSoftening1 = k22 * softness.impulseScale / softness.massScale
-            }
+            let ratio = immovable ? softnesses.immovableBlockRatio : softnesses.movableBlockRatio
+            blockSoftening0 = k11 * ratio
+            blockSoftening1 = k22 * ratio
             inverseDeterminantRigid = 1 / (k11 * k22 - k12 * k12)
             inverseDeterminantSoft = 1 / ((k11 + blockSoftening0) * (k22 + blockSoftening1) - k12 * k12)
         }
     }
 
-    /// Whether the row can be solved in a `ContactRowPair`: two points, block-conditioned.
-    var isPairable: Bool { pointCount == 2 && blockConditioned }
+    /// Which rows a `ContactRowPair` can hold together: 2 for two block-conditioned points,
+    /// 1 for a single point, 0 for a row that is always solved on its own.
+    var pairKind: Int {
+        if pointCount == 1 { return 1 }
+        return pointCount == 2 && blockConditioned ? 2 : 0
+    }
+
+    /// Whether `applyRestitution` can do anything: some point approached faster than the
+    /// restitution threshold and the materials bounce. Known once prepared.
+    var mayBounce: Bool {
+        restitution != 0
+            && (point0.relativeVelocity < -ContactConstants.restitutionThreshold
+                || (pointCount > 1 && point1.relativeVelocity < -ContactConstants.restitutionThreshold))
+    }
 
     /// The impulses to carry into the next step.
     var impulse0: AccumulatedImpulse { AccumulatedImpulse(normal: point0.normalImpulse, tangent: point0.tangentImpulse) }

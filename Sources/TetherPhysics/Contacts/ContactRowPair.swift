@@ -6,8 +6,9 @@
 /// they can run side by side: the lanes halve the instructions and interleave two dependency
 /// chains, and storing the pair lane by lane lets every value load in one instruction. Each lane
 /// computes exactly what `ContactConstraint` computes for its row (the same operations in the
-/// same order, selects in place of branches), so the result does not depend on the pairing. Only
-/// two-point, block-conditioned rows (a face on a face, the common case in a pile) are paired.
+/// same order, selects in place of branches), so the result does not depend on the pairing. A pair
+/// holds two rows of one kind (`ContactConstraint.pairKind`): two-point, block-conditioned rows
+/// (a face on a face, the common case in a pile), or one-point rows (corners, circles).
 struct ContactRowPair: Sendable {
     typealias Lanes = SIMD2<Double>
     typealias Mask = SIMDMask<SIMD2<Int64>>
@@ -15,10 +16,11 @@ struct ContactRowPair: Sendable {
     /// One point of each row.
     struct Point: Sendable {
         var anchorAx, anchorAy, anchorBx, anchorBy, baseSeparation: Lanes
-        var normalArmA, normalArmB, tangentArmA, tangentArmB, tangentMass: Lanes
+        var normalArmA, normalArmB, tangentArmA, tangentArmB, normalMass, tangentMass: Lanes
         var normalImpulse, tangentImpulse, maxNormalImpulse: Lanes
 
-        init(_ p: ContactPointState, _ q: ContactPointState) {
+        init(_ p: UnsafePointer<ContactPointState>, _ q: UnsafePointer<ContactPointState>) {
+            let (p, q) = (p.pointee, q.pointee)
             anchorAx = Lanes(p.anchorA.x, q.anchorA.x)
             anchorAy = Lanes(p.anchorA.y, q.anchorA.y)
             anchorBx = Lanes(p.anchorB.x, q.anchorB.x)
@@ -28,6 +30,7 @@ struct ContactRowPair: Sendable {
             normalArmB = Lanes(p.normalArmB, q.normalArmB)
             tangentArmA = Lanes(p.tangentArmA, q.tangentArmA)
             tangentArmB = Lanes(p.tangentArmB, q.tangentArmB)
+            normalMass = Lanes(p.normalMass, q.normalMass)
             tangentMass = Lanes(p.tangentMass, q.tangentMass)
             normalImpulse = Lanes(p.normalImpulse, q.normalImpulse)
             tangentImpulse = Lanes(p.tangentImpulse, q.tangentImpulse)
@@ -44,6 +47,8 @@ struct ContactRowPair: Sendable {
 
     /// The rows' indices in the step's constraint array.
     let rows: (Int, Int)
+    /// Two block-solved points per row, or one point per row.
+    let twoPoints: Bool
     let slotsA: (Int, Int)
     let slotsB: (Int, Int)
     let movesA: (Bool, Bool)
@@ -53,55 +58,65 @@ struct ContactRowPair: Sendable {
     /// Poses at the start of the step, for the current separation.
     let startRotationAc, startRotationAs, startRotationBc, startRotationBs: Lanes
     let startPositionAx, startPositionAy, startPositionBx, startPositionBy: Lanes
-    let biasRate, k11, k12, k22, blockSoftening0, blockSoftening1: Lanes
+    let biasRate, massScale, impulseScale, k11, k12, k22, blockSoftening0, blockSoftening1: Lanes
     let inverseDeterminantRigid, inverseDeterminantSoft: Lanes
     var point0, point1: Point
 
-    init(rows: (Int, Int), _ c: ContactConstraint, _ d: ContactConstraint) {
+    /// Lays out rows `rows.0` and `rows.1` of `constraints` lane by lane (read in place: the rows
+    /// are large, and copying them out cost more than the layout itself).
+    init(rows: (Int, Int), _ constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        let c = constraints.baseAddress! + rows.0
+        let d = constraints.baseAddress! + rows.1
         self.rows = rows
-        slotsA = (c.slotA, d.slotA)
-        slotsB = (c.slotB, d.slotB)
-        movesA = (c.movesA, d.movesA)
-        movesB = (c.movesB, d.movesB)
-        inverseMassA = Lanes(c.inverseMassA, d.inverseMassA)
-        inverseMassB = Lanes(c.inverseMassB, d.inverseMassB)
-        inverseInertiaA = Lanes(c.inverseInertiaA, d.inverseInertiaA)
-        inverseInertiaB = Lanes(c.inverseInertiaB, d.inverseInertiaB)
-        normalX = Lanes(c.normal.x, d.normal.x)
-        normalY = Lanes(c.normal.y, d.normal.y)
-        friction = Lanes(c.friction, d.friction)
-        startRotationAc = Lanes(c.rotationA.c, d.rotationA.c)
-        startRotationAs = Lanes(c.rotationA.s, d.rotationA.s)
-        startRotationBc = Lanes(c.rotationB.c, d.rotationB.c)
-        startRotationBs = Lanes(c.rotationB.s, d.rotationB.s)
-        startPositionAx = Lanes(c.positionA.x, d.positionA.x)
-        startPositionAy = Lanes(c.positionA.y, d.positionA.y)
-        startPositionBx = Lanes(c.positionB.x, d.positionB.x)
-        startPositionBy = Lanes(c.positionB.y, d.positionB.y)
-        biasRate = Lanes(c.softness.biasRate, d.softness.biasRate)
-        k11 = Lanes(c.k11, d.k11)
-        k12 = Lanes(c.k12, d.k12)
-        k22 = Lanes(c.k22, d.k22)
-        blockSoftening0 = Lanes(c.blockSoftening0, d.blockSoftening0)
-        blockSoftening1 = Lanes(c.blockSoftening1, d.blockSoftening1)
-        inverseDeterminantRigid = Lanes(c.inverseDeterminantRigid, d.inverseDeterminantRigid)
-        inverseDeterminantSoft = Lanes(c.inverseDeterminantSoft, d.inverseDeterminantSoft)
-        point0 = Point(c.point0, d.point0)
-        point1 = Point(c.point1, d.point1)
+        twoPoints = c.pointee.pointCount == 2
+        slotsA = (c.pointee.slotA, d.pointee.slotA)
+        slotsB = (c.pointee.slotB, d.pointee.slotB)
+        movesA = (c.pointee.movesA, d.pointee.movesA)
+        movesB = (c.pointee.movesB, d.pointee.movesB)
+        inverseMassA = Lanes(c.pointee.inverseMassA, d.pointee.inverseMassA)
+        inverseMassB = Lanes(c.pointee.inverseMassB, d.pointee.inverseMassB)
+        inverseInertiaA = Lanes(c.pointee.inverseInertiaA, d.pointee.inverseInertiaA)
+        inverseInertiaB = Lanes(c.pointee.inverseInertiaB, d.pointee.inverseInertiaB)
+        normalX = Lanes(c.pointee.normal.x, d.pointee.normal.x)
+        normalY = Lanes(c.pointee.normal.y, d.pointee.normal.y)
+        friction = Lanes(c.pointee.friction, d.pointee.friction)
+        startRotationAc = Lanes(c.pointee.rotationA.c, d.pointee.rotationA.c)
+        startRotationAs = Lanes(c.pointee.rotationA.s, d.pointee.rotationA.s)
+        startRotationBc = Lanes(c.pointee.rotationB.c, d.pointee.rotationB.c)
+        startRotationBs = Lanes(c.pointee.rotationB.s, d.pointee.rotationB.s)
+        startPositionAx = Lanes(c.pointee.positionA.x, d.pointee.positionA.x)
+        startPositionAy = Lanes(c.pointee.positionA.y, d.pointee.positionA.y)
+        startPositionBx = Lanes(c.pointee.positionB.x, d.pointee.positionB.x)
+        startPositionBy = Lanes(c.pointee.positionB.y, d.pointee.positionB.y)
+        biasRate = Lanes(c.pointee.softness.biasRate, d.pointee.softness.biasRate)
+        massScale = Lanes(c.pointee.softness.massScale, d.pointee.softness.massScale)
+        impulseScale = Lanes(c.pointee.softness.impulseScale, d.pointee.softness.impulseScale)
+        k11 = Lanes(c.pointee.k11, d.pointee.k11)
+        k12 = Lanes(c.pointee.k12, d.pointee.k12)
+        k22 = Lanes(c.pointee.k22, d.pointee.k22)
+        blockSoftening0 = Lanes(c.pointee.blockSoftening0, d.pointee.blockSoftening0)
+        blockSoftening1 = Lanes(c.pointee.blockSoftening1, d.pointee.blockSoftening1)
+        inverseDeterminantRigid = Lanes(c.pointee.inverseDeterminantRigid, d.pointee.inverseDeterminantRigid)
+        inverseDeterminantSoft = Lanes(c.pointee.inverseDeterminantSoft, d.pointee.inverseDeterminantSoft)
+        point0 = Point(&c.pointee.point0, &d.pointee.point0)
+        point1 = Point(&c.pointee.point1, &d.pointee.point1)
     }
 
     /// Writes both rows' impulses back to their constraints.
     func store(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
         point0.store(0, into: &constraints[rows.0].point0)
-        point1.store(0, into: &constraints[rows.0].point1)
         point0.store(1, into: &constraints[rows.1].point0)
-        point1.store(1, into: &constraints[rows.1].point1)
+        if twoPoints {
+            point1.store(0, into: &constraints[rows.0].point1)
+            point1.store(1, into: &constraints[rows.1].point1)
+        }
     }
 
     /// Takes both rows' impulses back from their constraints (after a one-at-a-time fallback).
     mutating func load(from constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
-        point0 = Point(constraints[rows.0].point0, constraints[rows.1].point0)
-        point1 = Point(constraints[rows.0].point1, constraints[rows.1].point1)
+        let (c, d) = (constraints.baseAddress! + rows.0, constraints.baseAddress! + rows.1)
+        point0 = Point(&c.pointee.point0, &d.pointee.point0)
+        point1 = Point(&c.pointee.point1, &d.pointee.point1)
     }
 
     // MARK: Bodies
@@ -153,7 +168,7 @@ struct ContactRowPair: Sendable {
             v.wB = v.wB + inverseInertiaB * (p.anchorBx * py - p.anchorBy * px)
         }
         apply(point0)
-        apply(point1)
+        if twoPoints { apply(point1) }
         storeVelocities(v, bodies)
     }
 
@@ -209,6 +224,47 @@ struct ContactRowPair: Sendable {
             bias.replace(with: separation * inverseH, where: speculative)
             return (vn, bias, useBias ? .!speculative : Mask(repeating: false))
         }
+        @inline(__always) func push(_ impulse: Lanes, _ dirX: Lanes, _ dirY: Lanes, armA: Lanes, armB: Lanes) {
+            let linearA = mA * impulse, linearB = mB * impulse
+            v.vAx = v.vAx - linearA * dirX
+            v.vAy = v.vAy - linearA * dirY
+            v.wA = v.wA - iA * impulse * armA
+            v.vBx = v.vBx + linearB * dirX
+            v.vBy = v.vBy + linearB * dirY
+            v.wB = v.wB + iB * impulse * armB
+        }
+        // Friction rows along the tangent (n.y, −n.x), clamped as `min(max(λ, −μλn), μλn)`.
+        let (tx, ty) = (ny, -nx)
+        @inline(__always) func solveFriction(_ p: inout Point) {
+            let vt = (tx * (v.vBx - v.vAx) + ty * (v.vBy - v.vAy)) + (v.wB * p.tangentArmB - v.wA * p.tangentArmA)
+            let limit = friction * p.normalImpulse
+            let lower = -limit
+            var impulse = p.tangentImpulse - p.tangentMass * vt
+            impulse.replace(with: lower, where: lower .>= impulse)
+            impulse.replace(with: limit, where: limit .< impulse)
+            push(impulse - p.tangentImpulse, tx, ty, armA: p.tangentArmA, armB: p.tangentArmB)
+            p.tangentImpulse = impulse
+        }
+
+        guard twoPoints else {
+            // `single` of `ContactConstraint.solve`: one normal row, then its friction row.
+            let r = normalRow(point0)
+            let l = point0.normalImpulse
+            var impulse = -point0.normalMass * (r.vn + r.bias)
+            if any(r.soft) {
+                let soft = -point0.normalMass * massScale * (r.vn + r.bias) - impulseScale * l
+                impulse.replace(with: soft, where: r.soft)
+            }
+            let total = l + impulse
+            let x = Lanes.zero.replacing(with: total, where: total .> 0)
+            push(x - l, nx, ny, armA: point0.normalArmA, armB: point0.normalArmB)
+            point0.normalImpulse = x
+            point0.maxNormalImpulse.replace(with: x, where: x .>= point0.maxNormalImpulse)
+            solveFriction(&point0)
+            storeVelocities(v, bodies)
+            return true
+        }
+
         let r0 = normalRow(point0)
         let r1 = normalRow(point1)
 
@@ -238,15 +294,6 @@ struct ContactRowPair: Sendable {
             x1.replace(with: second, where: takeSecond)
         }
 
-        @inline(__always) func push(_ impulse: Lanes, _ dirX: Lanes, _ dirY: Lanes, armA: Lanes, armB: Lanes) {
-            let linearA = mA * impulse, linearB = mB * impulse
-            v.vAx = v.vAx - linearA * dirX
-            v.vAy = v.vAy - linearA * dirY
-            v.wA = v.wA - iA * impulse * armA
-            v.vBx = v.vBx + linearB * dirX
-            v.vBy = v.vBy + linearB * dirY
-            v.wB = v.wB + iB * impulse * armB
-        }
         push(x0 - l0, nx, ny, armA: point0.normalArmA, armB: point0.normalArmB)
         push(x1 - l1, nx, ny, armA: point1.normalArmA, armB: point1.normalArmB)
         point0.normalImpulse = x0
@@ -254,18 +301,6 @@ struct ContactRowPair: Sendable {
         point0.maxNormalImpulse.replace(with: x0, where: x0 .>= point0.maxNormalImpulse)
         point1.maxNormalImpulse.replace(with: x1, where: x1 .>= point1.maxNormalImpulse)
 
-        // Friction rows along the tangent (n.y, −n.x), clamped as `min(max(λ, −μλn), μλn)`.
-        let (tx, ty) = (ny, -nx)
-        @inline(__always) func solveFriction(_ p: inout Point) {
-            let vt = (tx * (v.vBx - v.vAx) + ty * (v.vBy - v.vAy)) + (v.wB * p.tangentArmB - v.wA * p.tangentArmA)
-            let limit = friction * p.normalImpulse
-            let lower = -limit
-            var impulse = p.tangentImpulse - p.tangentMass * vt
-            impulse.replace(with: lower, where: lower .>= impulse)
-            impulse.replace(with: limit, where: limit .< impulse)
-            push(impulse - p.tangentImpulse, tx, ty, armA: p.tangentArmA, armB: p.tangentArmB)
-            p.tangentImpulse = impulse
-        }
         solveFriction(&point0)
         solveFriction(&point1)
         storeVelocities(v, bodies)

@@ -9,30 +9,52 @@ struct ContactSolvePlan: Sendable {
     /// Solve order: an entry `k ≥ 0` is `pairs[k]`, an entry `k < 0` is constraint `~k`.
     private var entries: [Int32] = []
     private var pairs: [ContactRowPair] = []
+    /// The rows each pair takes, collected before the pairs are laid out.
+    private var pairedRows: [(Int, Int)] = []
 
     /// Arranges `constraints` (already in color order, colors starting at `colorStarts`).
     mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], pairing: Bool) {
         entries.removeAll(keepingCapacity: true)
-        pairs.removeAll(keepingCapacity: true)
+        pairedRows.removeAll(keepingCapacity: true)
         let overflow = colorStarts.count - 2
         for color in 0..<overflow {
-            var waiting = -1
+            // A row of each pairable kind waiting for a partner.
+            var waiting = (-1, -1)
             for c in colorStarts[color]..<colorStarts[color + 1] {
-                guard pairing && constraints[c].isPairable else {
+                let kind = pairing ? constraints[c].pairKind : 0
+                guard kind > 0 else {
                     entries.append(~Int32(c))
                     continue
                 }
-                if waiting < 0 {
-                    waiting = c
+                let partner = kind == 2 ? waiting.0 : waiting.1
+                if partner < 0 {
+                    if kind == 2 { waiting.0 = c } else { waiting.1 = c }
                 } else {
-                    entries.append(Int32(pairs.count))
-                    pairs.append(ContactRowPair(rows: (waiting, c), constraints[waiting], constraints[c]))
-                    waiting = -1
+                    entries.append(Int32(pairedRows.count))
+                    pairedRows.append((partner, c))
+                    if kind == 2 { waiting.0 = -1 } else { waiting.1 = -1 }
                 }
             }
-            if waiting >= 0 { entries.append(~Int32(waiting)) }
+            if waiting.0 >= 0 { entries.append(~Int32(waiting.0)) }
+            if waiting.1 >= 0 { entries.append(~Int32(waiting.1)) }
         }
         for c in colorStarts[overflow]..<colorStarts[overflow + 1] { entries.append(~Int32(c)) }
+        layOutPairs(constraints)
+    }
+
+    /// Builds `pairs` from `pairedRows`, each in place in the array's storage: a pair is close to
+    /// a kilobyte, and appending would build each one twice.
+    private mutating func layOutPairs(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        let count = pairedRows.count
+        if pairs.count > count { pairs.removeLast(pairs.count - count) }
+        if pairs.count < count, let first = pairedRows.first {
+            pairs.append(contentsOf: repeatElement(ContactRowPair(rows: first, constraints), count: count - pairs.count))
+        }
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for k in 0..<count {
+                (pairs.baseAddress! + k).initialize(to: ContactRowPair(rows: pairedRows[k], constraints))
+            }
+        }
     }
 
     /// Applies every row's accumulated impulses (warm starting).

@@ -157,8 +157,9 @@ extension World {
     private func appendContact(_ candidate: ContactDiscovery.Candidate, to contacts: inout [Contact]) -> Bool {
         let (slotA, slotB, key, margin) = (candidate.slotA, candidate.slotB, candidate.key, candidate.margin)
         let boundary = candidate.boundary >= 0 ? candidate.boundary : nil
-        let b = properties[slotB]
-        let shapeB = Shape(b.definition.shape, size: b.definition.size)
+        // Only the fields needed, not whole `BodyProperties` copies: this runs for every pair.
+        let shapeB = Shape(properties[slotB].definition.shape, size: properties[slotB].definition.size)
+        let (frictionB, elasticityB) = (properties[slotB].definition.friction, properties[slotB].definition.elasticity)
         let xfB = Transform(position: states[slotB].position, rotation: states[slotB].rotation)
         let manifold: ContactManifold
         let friction: Double
@@ -166,19 +167,19 @@ extension World {
         if let boundary {
             manifold = collide(boundaries[boundary].segment, shapeB, xfB, speculativeDistance: margin)
             // A boundary has no material of its own: it takes the item's.
-            friction = b.definition.friction
-            restitution = b.definition.elasticity
+            friction = frictionB
+            restitution = elasticityB
         } else {
-            let a = properties[slotA]
+            let shapeA = Shape(properties[slotA].definition.shape, size: properties[slotA].definition.size)
             let xfA = Transform(position: states[slotA].position, rotation: states[slotA].rotation)
-            manifold = collide(Shape(a.definition.shape, size: a.definition.size), xfA, shapeB, xfB, speculativeDistance: margin)
-            friction = (a.definition.friction * b.definition.friction).squareRoot()
-            restitution = max(a.definition.elasticity, b.definition.elasticity)
+            manifold = collide(shapeA, xfA, shapeB, xfB, speculativeDistance: margin)
+            friction = (properties[slotA].definition.friction * frictionB).squareRoot()
+            restitution = max(properties[slotA].definition.elasticity, elasticityB)
         }
         guard manifold.pointCount > 0 else { return false }
         contacts.append(Contact(
             key: key, bodyA: boundary == nil ? properties[slotA].id : nil,
-            boundary: boundary.map { boundaries[$0].id }, bodyB: b.id, manifold: manifold,
+            boundary: boundary.map { boundaries[$0].id }, bodyB: properties[slotB].id, manifold: manifold,
             friction: friction, restitution: restitution))
         return true
     }

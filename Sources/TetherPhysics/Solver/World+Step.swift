@@ -63,7 +63,8 @@ extension World {
                             plan.solve(contacts, bodies, inverseH: inverseH, useBias: false)
                         }
                         plan.finish(contacts)
-                        for c in contacts.indices { contacts[c].applyRestitution(bodies) }
+                        // Only rows that approached fast enough can bounce; the rest would return at once.
+                        for c in contacts.indices where contacts[c].mayBounce { contacts[c].applyRestitution(bodies) }
                       }
                     }
                 }
@@ -118,6 +119,7 @@ extension World {
         }
         if contacts.isEmpty { return }
         let order = contactColoring.order
+        let softnesses = ContactSoftness(h: h)
         states.withUnsafeMutableBufferPointer { bodies in
             properties.withUnsafeMutableBufferPointer { props in
                 contacts.withUnsafeBufferPointer { contacts in
@@ -125,7 +127,8 @@ extension World {
                         for k in contacts.indices {
                             let index = colored ? Int(order[k]) : k
                             let (a, b) = slotPair(contacts[index])
-                            constraints[k].prepare(contacts, index: index, slotA: a, slotB: b, bodies, props, h: h)
+                            constraints[k].prepare(
+                                contacts, index: index, slotA: a, slotB: b, bodies, props, softnesses: softnesses)
                         }
                     }
                 }
