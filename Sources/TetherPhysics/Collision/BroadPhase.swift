@@ -214,8 +214,10 @@ struct SweepAndPrune: Sendable {
     ) {
         buckets.removeAll(keepingCapacity: true)
         buckets.append(contentsOf: repeatElement(0, count: count + 1))
-        for key in keys { buckets[Int(key >> 32) + 1] += 1 }
-        for i in 0..<count { buckets[i + 1] += buckets[i] }
+        buckets.withUnsafeMutableBufferPointer { buckets in
+            for key in keys { buckets[Int(key >> 32) + 1] += 1 }
+            for i in 0..<count { buckets[i + 1] += buckets[i] }
+        }
         sorted.removeAll(keepingCapacity: true)
         sorted.append(contentsOf: repeatElement(0, count: keys.count))
         buckets.withUnsafeMutableBufferPointer { next in

@@ -52,6 +52,11 @@ struct Contact: Sendable {
     /// True while some point is within the contact slop (UIKit "began contact").
     var touching = false
 
+    /// The bodies' slots in the dense arrays, as found by this step's discovery (slots move when
+    /// bodies are removed, so they hold only until the next discovery); 0 for a boundary.
+    var slotA: Int32 = 0
+    var slotB: Int32 = 0
+
     /// The impulses of manifold points 0 and 1 at the end of the last step.
     var impulse0 = AccumulatedImpulse()
     var impulse1 = AccumulatedImpulse()

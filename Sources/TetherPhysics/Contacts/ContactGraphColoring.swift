@@ -28,20 +28,29 @@ struct ContactGraphColoring: Sendable {
         usedColors.append(contentsOf: repeatElement(0, count: bodyCount))
         colors.removeAll(keepingCapacity: true)
         var sizes = [Int](repeating: 0, count: Self.colorCount + 1)
-        for i in 0..<count {
-            let (a, b) = slots(i)
-            let used = (a.map { usedColors[$0] } ?? 0) | (b.map { usedColors[$0] } ?? 0)
-            let color: Int
-            if used == .max {
-                color = Self.colorCount
-            } else {
-                color = (~used).trailingZeroBitCount
-                let bit = UInt64(1) << UInt64(color)
-                if let a { usedColors[a] |= bit }
-                if let b { usedColors[b] |= bit }
+        colors.append(contentsOf: repeatElement(0, count: count))
+        // Raw storage: these loops run once per contact per step, and an array's uniqueness
+        // check on every write would cost as much as the coloring.
+        usedColors.withUnsafeMutableBufferPointer { used in
+            colors.withUnsafeMutableBufferPointer { colors in
+                sizes.withUnsafeMutableBufferPointer { sizes in
+                    for i in 0..<count {
+                        let (a, b) = slots(i)
+                        let taken = (a.map { used[$0] } ?? 0) | (b.map { used[$0] } ?? 0)
+                        let color: Int
+                        if taken == .max {
+                            color = Self.colorCount
+                        } else {
+                            color = (~taken).trailingZeroBitCount
+                            let bit = UInt64(1) << UInt64(color)
+                            if let a { used[a] |= bit }
+                            if let b { used[b] |= bit }
+                        }
+                        colors[i] = UInt8(color)
+                        sizes[color] += 1
+                    }
+                }
             }
-            colors.append(UInt8(color))
-            sizes[color] += 1
         }
         // Counting sort by color keeps key order within each color.
         var start = 0
@@ -53,10 +62,12 @@ struct ContactGraphColoring: Sendable {
         colorStarts = sizes + [count]
         order.removeAll(keepingCapacity: true)
         order.append(contentsOf: repeatElement(0, count: count))
-        for i in 0..<count {
-            let color = Int(colors[i])
-            order[sizes[color]] = Int32(i)
-            sizes[color] += 1
+        order.withUnsafeMutableBufferPointer { order in
+            for i in 0..<count {
+                let color = Int(colors[i])
+                order[sizes[color]] = Int32(i)
+                sizes[color] += 1
+            }
         }
     }
 }

@@ -46,60 +46,65 @@ struct ContactRowPair: Sendable {
     }
 
     /// The rows' indices in the step's constraint array.
-    let rows: (Int, Int)
+    var rows: (Int, Int)
     /// Two block-solved points per row, or one point per row.
-    let twoPoints: Bool
-    let slotsA: (Int, Int)
-    let slotsB: (Int, Int)
-    let movesA: (Bool, Bool)
-    let movesB: (Bool, Bool)
-    let inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB: Lanes
-    let normalX, normalY, friction: Lanes
+    var twoPoints: Bool
+    var slotsA: (Int, Int)
+    var slotsB: (Int, Int)
+    var movesA: (Bool, Bool)
+    var movesB: (Bool, Bool)
+    var inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB: Lanes
+    var normalX, normalY, friction: Lanes
     /// Poses at the start of the step, for the current separation.
-    let startRotationAc, startRotationAs, startRotationBc, startRotationBs: Lanes
-    let startPositionAx, startPositionAy, startPositionBx, startPositionBy: Lanes
-    let biasRate, massScale, impulseScale, k11, k12, k22, blockSoftening0, blockSoftening1: Lanes
-    let inverseDeterminantRigid, inverseDeterminantSoft: Lanes
+    var startRotationAc, startRotationAs, startRotationBc, startRotationBs: Lanes
+    var startPositionAx, startPositionAy, startPositionBx, startPositionBy: Lanes
+    var biasRate, massScale, impulseScale, k11, k12, k22, blockSoftening0, blockSoftening1: Lanes
+    var inverseDeterminantRigid, inverseDeterminantSoft: Lanes
     var point0, point1: Point
 
-    /// Lays out rows `rows.0` and `rows.1` of `constraints` lane by lane (read in place: the rows
-    /// are large, and copying them out cost more than the layout itself).
-    init(rows: (Int, Int), _ constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+    /// Lays out rows `rows.0` and `rows.1` of `constraints` lane by lane into `pair`, reading and
+    /// writing in place: a pair is close to a kilobyte, and building one in a temporary to copy
+    /// it cost more than the layout itself. `pair` may be uninitialized (the type is trivial, so
+    /// assigning every field initializes it).
+    static func lay(
+        _ pair: UnsafeMutablePointer<ContactRowPair>, rows: (Int, Int),
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>
+    ) {
         let c = constraints.baseAddress! + rows.0
         let d = constraints.baseAddress! + rows.1
-        self.rows = rows
-        twoPoints = c.pointee.pointCount == 2
-        slotsA = (c.pointee.slotA, d.pointee.slotA)
-        slotsB = (c.pointee.slotB, d.pointee.slotB)
-        movesA = (c.pointee.movesA, d.pointee.movesA)
-        movesB = (c.pointee.movesB, d.pointee.movesB)
-        inverseMassA = Lanes(c.pointee.inverseMassA, d.pointee.inverseMassA)
-        inverseMassB = Lanes(c.pointee.inverseMassB, d.pointee.inverseMassB)
-        inverseInertiaA = Lanes(c.pointee.inverseInertiaA, d.pointee.inverseInertiaA)
-        inverseInertiaB = Lanes(c.pointee.inverseInertiaB, d.pointee.inverseInertiaB)
-        normalX = Lanes(c.pointee.normal.x, d.pointee.normal.x)
-        normalY = Lanes(c.pointee.normal.y, d.pointee.normal.y)
-        friction = Lanes(c.pointee.friction, d.pointee.friction)
-        startRotationAc = Lanes(c.pointee.rotationA.c, d.pointee.rotationA.c)
-        startRotationAs = Lanes(c.pointee.rotationA.s, d.pointee.rotationA.s)
-        startRotationBc = Lanes(c.pointee.rotationB.c, d.pointee.rotationB.c)
-        startRotationBs = Lanes(c.pointee.rotationB.s, d.pointee.rotationB.s)
-        startPositionAx = Lanes(c.pointee.positionA.x, d.pointee.positionA.x)
-        startPositionAy = Lanes(c.pointee.positionA.y, d.pointee.positionA.y)
-        startPositionBx = Lanes(c.pointee.positionB.x, d.pointee.positionB.x)
-        startPositionBy = Lanes(c.pointee.positionB.y, d.pointee.positionB.y)
-        biasRate = Lanes(c.pointee.softness.biasRate, d.pointee.softness.biasRate)
-        massScale = Lanes(c.pointee.softness.massScale, d.pointee.softness.massScale)
-        impulseScale = Lanes(c.pointee.softness.impulseScale, d.pointee.softness.impulseScale)
-        k11 = Lanes(c.pointee.k11, d.pointee.k11)
-        k12 = Lanes(c.pointee.k12, d.pointee.k12)
-        k22 = Lanes(c.pointee.k22, d.pointee.k22)
-        blockSoftening0 = Lanes(c.pointee.blockSoftening0, d.pointee.blockSoftening0)
-        blockSoftening1 = Lanes(c.pointee.blockSoftening1, d.pointee.blockSoftening1)
-        inverseDeterminantRigid = Lanes(c.pointee.inverseDeterminantRigid, d.pointee.inverseDeterminantRigid)
-        inverseDeterminantSoft = Lanes(c.pointee.inverseDeterminantSoft, d.pointee.inverseDeterminantSoft)
-        point0 = Point(&c.pointee.point0, &d.pointee.point0)
-        point1 = Point(&c.pointee.point1, &d.pointee.point1)
+        pair.pointee.rows = rows
+        pair.pointee.twoPoints = c.pointee.pointCount == 2
+        pair.pointee.slotsA = (c.pointee.slotA, d.pointee.slotA)
+        pair.pointee.slotsB = (c.pointee.slotB, d.pointee.slotB)
+        pair.pointee.movesA = (c.pointee.movesA, d.pointee.movesA)
+        pair.pointee.movesB = (c.pointee.movesB, d.pointee.movesB)
+        pair.pointee.inverseMassA = Lanes(c.pointee.inverseMassA, d.pointee.inverseMassA)
+        pair.pointee.inverseMassB = Lanes(c.pointee.inverseMassB, d.pointee.inverseMassB)
+        pair.pointee.inverseInertiaA = Lanes(c.pointee.inverseInertiaA, d.pointee.inverseInertiaA)
+        pair.pointee.inverseInertiaB = Lanes(c.pointee.inverseInertiaB, d.pointee.inverseInertiaB)
+        pair.pointee.normalX = Lanes(c.pointee.normal.x, d.pointee.normal.x)
+        pair.pointee.normalY = Lanes(c.pointee.normal.y, d.pointee.normal.y)
+        pair.pointee.friction = Lanes(c.pointee.friction, d.pointee.friction)
+        pair.pointee.startRotationAc = Lanes(c.pointee.rotationA.c, d.pointee.rotationA.c)
+        pair.pointee.startRotationAs = Lanes(c.pointee.rotationA.s, d.pointee.rotationA.s)
+        pair.pointee.startRotationBc = Lanes(c.pointee.rotationB.c, d.pointee.rotationB.c)
+        pair.pointee.startRotationBs = Lanes(c.pointee.rotationB.s, d.pointee.rotationB.s)
+        pair.pointee.startPositionAx = Lanes(c.pointee.positionA.x, d.pointee.positionA.x)
+        pair.pointee.startPositionAy = Lanes(c.pointee.positionA.y, d.pointee.positionA.y)
+        pair.pointee.startPositionBx = Lanes(c.pointee.positionB.x, d.pointee.positionB.x)
+        pair.pointee.startPositionBy = Lanes(c.pointee.positionB.y, d.pointee.positionB.y)
+        pair.pointee.biasRate = Lanes(c.pointee.softness.biasRate, d.pointee.softness.biasRate)
+        pair.pointee.massScale = Lanes(c.pointee.softness.massScale, d.pointee.softness.massScale)
+        pair.pointee.impulseScale = Lanes(c.pointee.softness.impulseScale, d.pointee.softness.impulseScale)
+        pair.pointee.k11 = Lanes(c.pointee.k11, d.pointee.k11)
+        pair.pointee.k12 = Lanes(c.pointee.k12, d.pointee.k12)
+        pair.pointee.k22 = Lanes(c.pointee.k22, d.pointee.k22)
+        pair.pointee.blockSoftening0 = Lanes(c.pointee.blockSoftening0, d.pointee.blockSoftening0)
+        pair.pointee.blockSoftening1 = Lanes(c.pointee.blockSoftening1, d.pointee.blockSoftening1)
+        pair.pointee.inverseDeterminantRigid = Lanes(c.pointee.inverseDeterminantRigid, d.pointee.inverseDeterminantRigid)
+        pair.pointee.inverseDeterminantSoft = Lanes(c.pointee.inverseDeterminantSoft, d.pointee.inverseDeterminantSoft)
+        pair.pointee.point0 = Point(&c.pointee.point0, &d.pointee.point0)
+        pair.pointee.point1 = Point(&c.pointee.point1, &d.pointee.point1)
     }
 
     /// Writes both rows' impulses back to their constraints.

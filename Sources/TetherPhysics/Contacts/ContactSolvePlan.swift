@@ -42,18 +42,22 @@ struct ContactSolvePlan: Sendable {
         layOutPairs(constraints)
     }
 
-    /// Builds `pairs` from `pairedRows`, each in place in the array's storage: a pair is close to
-    /// a kilobyte, and appending would build each one twice.
+    /// Builds `pairs` from `pairedRows`, each in place in the array's storage (see
+    /// `ContactRowPair.lay`).
     private mutating func layOutPairs(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
-        let count = pairedRows.count
-        if pairs.count > count { pairs.removeLast(pairs.count - count) }
-        if pairs.count < count, let first = pairedRows.first {
-            pairs.append(contentsOf: repeatElement(ContactRowPair(rows: first, constraints), count: count - pairs.count))
-        }
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            for k in 0..<count {
-                (pairs.baseAddress! + k).initialize(to: ContactRowPair(rows: pairedRows[k], constraints))
+        let rows = pairedRows
+        let count = rows.count
+        if pairs.count < count {
+            // More pairs than any step before: fresh storage, laid out as it is filled.
+            pairs = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                for k in 0..<count { ContactRowPair.lay(buffer.baseAddress! + k, rows: rows[k], constraints) }
+                initialized = count
             }
+            return
+        }
+        pairs.removeLast(pairs.count - count)
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for k in 0..<count { ContactRowPair.lay(pairs.baseAddress! + k, rows: rows[k], constraints) }
         }
     }
 

@@ -180,7 +180,7 @@ extension World {
         contacts.append(Contact(
             key: key, bodyA: boundary == nil ? properties[slotA].id : nil,
             boundary: boundary.map { boundaries[$0].id }, bodyB: properties[slotB].id, manifold: manifold,
-            friction: friction, restitution: restitution))
+            friction: friction, restitution: restitution, slotA: Int32(slotA), slotB: Int32(slotB)))
         return true
     }
 }

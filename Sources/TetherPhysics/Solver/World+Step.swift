@@ -102,10 +102,8 @@ extension World {
             contactConstraints.append(
                 contentsOf: repeatElement(ContactConstraint(), count: contacts.count - contactConstraints.count))
         }
-        let slots = bodySlots
-        func slotPair(_ contact: Contact) -> (Int, Int) {
-            (contact.bodyA.map { Int(slots[Int($0.rawValue)]) } ?? 0, Int(slots[Int(contact.bodyB.rawValue)]))
-        }
+        // Slots as this step's discovery found them.
+        func slotPair(_ contact: Contact) -> (Int, Int) { (Int(contact.slotA), Int(contact.slotB)) }
         if colored {
             properties.withUnsafeBufferPointer { props in
                 func movable(_ slot: Int) -> Int? {
