@@ -52,48 +52,48 @@ extension World {
         defer { swap(&scratch, &discovery) }
         findCandidates(&scratch, timeStep: dt)
 
-        // Merge with last step's contacts (both sorted by key) to carry impulses and find events.
-        // Contacts are read and built in place: they are a few hundred bytes each and a pile
-        // has thousands, so copies would cost as much as the narrow phase.
+        // The narrow phase, in key order: a contact for every candidate that has points.
         scratch.contacts.removeAll(keepingCapacity: true)
+        for candidate in scratch.candidates { appendContact(candidate, to: &scratch.contacts) }
+
+        // Merge with last step's contacts (both sorted by key) to carry impulses and find events.
+        // Contacts are read and updated in place: they are a few hundred bytes each and a pile
+        // has thousands, so copies would cost as much as the narrow phase.
         var events: [ContactEvent] = []
         swap(&events, &contactEvents)
         contacts.withUnsafeBufferPointer { previous in
-            func end(_ k: Int) {
-                if previous[k].touching {
-                    events.append(ContactEvent(phase: .ended, partner: previous[k].partnerA, body: previous[k].bodyB, point: nil))
+            scratch.contacts.withUnsafeMutableBufferPointer { built in
+                func end(_ k: Int) {
+                    if previous[k].touching {
+                        events.append(ContactEvent(phase: .ended, partner: previous[k].partnerA, body: previous[k].bodyB, point: nil))
+                    }
                 }
-            }
-            var old = 0
-            for candidate in scratch.candidates {
-                while old < previous.count && previous[old].key < candidate.key {
+                var old = 0
+                for k in built.indices {
+                    let contact = built.baseAddress! + k
+                    let key = contact.pointee.key
+                    while old < previous.count && previous[old].key < key {
+                        end(old)
+                        old += 1
+                    }
+                    let hasPrevious = old < previous.count && previous[old].key == key
+                    let wasTouching = hasPrevious && previous[old].touching
+                    if hasPrevious { contact.pointee.inheritImpulses(from: previous.baseAddress! + old) }
+                    let touching = contact.pointee.minimumSeparation <= ContactConstants.touchingDistance
+                    contact.pointee.touching = touching
+                    if touching && !wasTouching {
+                        events.append(ContactEvent(
+                            phase: .began, partner: contact.pointee.partnerA, body: contact.pointee.bodyB,
+                            point: contact.pointee.contactPoint))
+                    } else if !touching && wasTouching {
+                        end(old)
+                    }
+                    if hasPrevious { old += 1 }
+                }
+                while old < previous.count {
                     end(old)
                     old += 1
                 }
-                let hasPrevious = old < previous.count && previous[old].key == candidate.key
-                if appendContact(candidate, to: &scratch.contacts) {
-                    let wasTouching = hasPrevious && previous[old].touching
-                    scratch.contacts.withUnsafeMutableBufferPointer { built in
-                        let contact = built.baseAddress! + (built.count - 1)
-                        if hasPrevious { contact.pointee.inheritImpulses(from: previous.baseAddress! + old) }
-                        let touching = contact.pointee.minimumSeparation <= ContactConstants.touchingDistance
-                        contact.pointee.touching = touching
-                        if touching && !wasTouching {
-                            events.append(ContactEvent(
-                                phase: .began, partner: contact.pointee.partnerA, body: contact.pointee.bodyB,
-                                point: contact.pointee.contactPoint))
-                        } else if !touching && wasTouching {
-                            end(old)
-                        }
-                    }
-                } else if hasPrevious {
-                    end(old)
-                }
-                if hasPrevious { old += 1 }
-            }
-            while old < previous.count {
-                end(old)
-                old += 1
             }
         }
         swap(&events, &contactEvents)
@@ -154,6 +154,7 @@ extension World {
     }
 
     /// Runs the narrow phase for a candidate and appends the contact when it has points.
+    @discardableResult
     private func appendContact(_ candidate: ContactDiscovery.Candidate, to contacts: inout [Contact]) -> Bool {
         let (slotA, slotB, key, margin) = (candidate.slotA, candidate.slotB, candidate.key, candidate.margin)
         let boundary = candidate.boundary >= 0 ? candidate.boundary : nil
