@@ -1,6 +1,6 @@
 import TetherScenario
 
-/// `tether bench SCENARIO`: times the replay loop (no output), median of several repeats.
+/// `tether bench SCENARIO`: times the replay's steps (no output), median of several repeats.
 struct BenchCommand: TetherCommand {
     static let name = "bench"
     static let abstract = "Time the stepping loop of a scenario (use a release build)."
@@ -8,9 +8,11 @@ struct BenchCommand: TetherCommand {
     static var help: String {
         """
         OVERVIEW: \(abstract)
-        Runs the scenario N times without writing frames and prints the median wall time, frames/s
-        and item-frames/s (bodies stepped × frames, per second). Build with `swift build -c release`
-        (or `swift run -c release tether bench …`): debug builds are 10–50× slower.
+        Runs the scenario N times without writing frames and prints the median wall time of the
+        steps (events and physics; nothing else is timed), frames/s and item-frames/s (bodies
+        stepped × frames, per second), and for world scenes the contacts and contact points per
+        frame. Pausing at rest is off, so every frame is stepped. Build with `swift build -c
+        release` (or `swift run -c release tether bench …`): debug builds are 10–50× slower.
 
         USAGE: \(usage)
 
