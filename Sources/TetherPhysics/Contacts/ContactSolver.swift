@@ -35,6 +35,15 @@ extension ContactConstraint {
         }
         if pointCount > 0 { apply(point0) }
         if pointCount > 1 { apply(point1) }
+        storeVelocities(vA, wA, vB, wB, bodies)
+    }
+
+    /// Writes the bodies' velocities back after a row worked on local copies; an immovable
+    /// partner is never written, so rows that share only a boundary do not wait on each other.
+    @inline(__always)
+    private func storeVelocities(
+        _ vA: Vec2, _ wA: Double, _ vB: Vec2, _ wB: Double, _ bodies: UnsafeMutableBufferPointer<BodyState>
+    ) {
         if movesA {
             bodies[slotA].velocity = vA
             bodies[slotA].angularVelocity = wA
@@ -147,14 +156,7 @@ extension ContactConstraint {
         }
         friction(&point0)
         if pointCount == 2 { friction(&point1) }
-        if movesA {
-            bodies[slotA].velocity = vA
-            bodies[slotA].angularVelocity = wA
-        }
-        if movesB {
-            bodies[slotB].velocity = vB
-            bodies[slotB].angularVelocity = wB
-        }
+        storeVelocities(vA, wA, vB, wB, bodies)
     }
 
     /// Solves `K·x = −b`, `x ≥ 0`, complementary, for a 2×2 K by trying the four cases in
