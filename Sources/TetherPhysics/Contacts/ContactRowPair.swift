@@ -19,22 +19,25 @@ struct ContactRowPair: Sendable {
         var normalArmA, normalArmB, tangentArmA, tangentArmB, normalMass, tangentMass: Lanes
         var normalImpulse, tangentImpulse, maxNormalImpulse: Lanes
 
-        init(_ p: UnsafePointer<ContactPointState>, _ q: UnsafePointer<ContactPointState>) {
-            let (p, q) = (p.pointee, q.pointee)
-            anchorAx = Lanes(p.anchorA.x, q.anchorA.x)
-            anchorAy = Lanes(p.anchorA.y, q.anchorA.y)
-            anchorBx = Lanes(p.anchorB.x, q.anchorB.x)
-            anchorBy = Lanes(p.anchorB.y, q.anchorB.y)
-            baseSeparation = Lanes(p.baseSeparation, q.baseSeparation)
-            normalArmA = Lanes(p.normalArmA, q.normalArmA)
-            normalArmB = Lanes(p.normalArmB, q.normalArmB)
-            tangentArmA = Lanes(p.tangentArmA, q.tangentArmA)
-            tangentArmB = Lanes(p.tangentArmB, q.tangentArmB)
-            normalMass = Lanes(p.normalMass, q.normalMass)
-            tangentMass = Lanes(p.tangentMass, q.tangentMass)
-            normalImpulse = Lanes(p.normalImpulse, q.normalImpulse)
-            tangentImpulse = Lanes(p.tangentImpulse, q.tangentImpulse)
-            maxNormalImpulse = Lanes(p.maxNormalImpulse, q.maxNormalImpulse)
+        /// Lays out the two rows' points `p` and `q` into `point`, field by field in place (no
+        /// copies of the states or of the point).
+        static func lay(
+            _ point: inout Point, _ p: UnsafePointer<ContactPointState>, _ q: UnsafePointer<ContactPointState>
+        ) {
+            point.anchorAx = Lanes(p.pointee.anchorA.x, q.pointee.anchorA.x)
+            point.anchorAy = Lanes(p.pointee.anchorA.y, q.pointee.anchorA.y)
+            point.anchorBx = Lanes(p.pointee.anchorB.x, q.pointee.anchorB.x)
+            point.anchorBy = Lanes(p.pointee.anchorB.y, q.pointee.anchorB.y)
+            point.baseSeparation = Lanes(p.pointee.baseSeparation, q.pointee.baseSeparation)
+            point.normalArmA = Lanes(p.pointee.normalArmA, q.pointee.normalArmA)
+            point.normalArmB = Lanes(p.pointee.normalArmB, q.pointee.normalArmB)
+            point.tangentArmA = Lanes(p.pointee.tangentArmA, q.pointee.tangentArmA)
+            point.tangentArmB = Lanes(p.pointee.tangentArmB, q.pointee.tangentArmB)
+            point.normalMass = Lanes(p.pointee.normalMass, q.pointee.normalMass)
+            point.tangentMass = Lanes(p.pointee.tangentMass, q.pointee.tangentMass)
+            point.normalImpulse = Lanes(p.pointee.normalImpulse, q.pointee.normalImpulse)
+            point.tangentImpulse = Lanes(p.pointee.tangentImpulse, q.pointee.tangentImpulse)
+            point.maxNormalImpulse = Lanes(p.pointee.maxNormalImpulse, q.pointee.maxNormalImpulse)
         }
 
         /// Lane `lane`'s impulses into the row's point.
@@ -103,8 +106,8 @@ struct ContactRowPair: Sendable {
         pair.pointee.blockSoftening1 = Lanes(c.pointee.blockSoftening1, d.pointee.blockSoftening1)
         pair.pointee.inverseDeterminantRigid = Lanes(c.pointee.inverseDeterminantRigid, d.pointee.inverseDeterminantRigid)
         pair.pointee.inverseDeterminantSoft = Lanes(c.pointee.inverseDeterminantSoft, d.pointee.inverseDeterminantSoft)
-        pair.pointee.point0 = Point(&c.pointee.point0, &d.pointee.point0)
-        pair.pointee.point1 = Point(&c.pointee.point1, &d.pointee.point1)
+        Point.lay(&pair.pointee.point0, &c.pointee.point0, &d.pointee.point0)
+        Point.lay(&pair.pointee.point1, &c.pointee.point1, &d.pointee.point1)
     }
 
     /// Writes both rows' impulses back to their constraints.
@@ -120,8 +123,8 @@ struct ContactRowPair: Sendable {
     /// Takes both rows' impulses back from their constraints (after a one-at-a-time fallback).
     mutating func load(from constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
         let (c, d) = (constraints.baseAddress! + rows.0, constraints.baseAddress! + rows.1)
-        point0 = Point(&c.pointee.point0, &d.pointee.point0)
-        point1 = Point(&c.pointee.point1, &d.pointee.point1)
+        Point.lay(&point0, &c.pointee.point0, &d.pointee.point0)
+        Point.lay(&point1, &c.pointee.point1, &d.pointee.point1)
     }
 
     // MARK: Bodies
