@@ -25,8 +25,10 @@ public struct World: Sendable {
     var discovery = ContactDiscovery()
     /// The solve order of the contact constraints (scratch kept to reuse its storage).
     var contactColoring = ContactGraphColoring()
-    /// The rows arranged for solving (scratch kept to reuse its storage).
+    /// The rows arranged for solving, and the rows that may bounce (scratch kept to reuse its
+    /// storage).
     var contactPlan = ContactSolvePlan()
+    var bouncingRows: [Int] = []
     /// UIKit's contact callbacks of the last step, in contact-key order.
     public internal(set) var contactEvents: [ContactEvent] = []
 

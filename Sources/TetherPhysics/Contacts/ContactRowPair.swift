@@ -40,6 +40,11 @@ struct ContactRowPair: Sendable {
             point.maxNormalImpulse = Lanes(p.pointee.maxNormalImpulse, q.pointee.maxNormalImpulse)
         }
 
+        /// Lane `lane`'s impulses, to carry into the next step.
+        func impulse(_ lane: Int) -> AccumulatedImpulse {
+            AccumulatedImpulse(normal: normalImpulse[lane], tangent: tangentImpulse[lane])
+        }
+
         /// Lane `lane`'s impulses into the row's point.
         func store(_ lane: Int, into state: inout ContactPointState) {
             state.normalImpulse = normalImpulse[lane]

@@ -113,8 +113,43 @@ struct ContactSolvePlan: Sendable {
         }
     }
 
-    /// Hands the paired rows' impulses back to their constraints.
-    func finish(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
-        for pair in pairs { pair.store(into: constraints) }
+    /// Ends the step's solve. Every row's impulses go straight to its contact, to warm start the
+    /// next step, except for rows that may still bounce (`ContactConstraint.mayBounce`): their
+    /// impulses go back to their constraints for `applyRestitution`, and their indices are listed
+    /// in `bouncing`, in constraint order (the order restitution runs in).
+    func finish(
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, contacts: UnsafeMutableBufferPointer<Contact>,
+        bouncing: inout [Int]
+    ) {
+        bouncing.removeAll(keepingCapacity: true)
+        pairs.withUnsafeBufferPointer { pairs in
+            for entry in entries {
+                guard entry >= 0 else {
+                    let row = Int(~entry)
+                    if constraints[row].mayBounce {
+                        bouncing.append(row)
+                    } else {
+                        let contact = constraints[row].contactIndex
+                        contacts[contact].impulse0 = constraints[row].impulse0
+                        contacts[contact].impulse1 = constraints[row].impulse1
+                    }
+                    continue
+                }
+                let pair = pairs.baseAddress! + Int(entry)
+                for lane in 0..<2 {
+                    let row = lane == 0 ? pair.pointee.rows.0 : pair.pointee.rows.1
+                    if constraints[row].mayBounce {
+                        pair.pointee.point0.store(lane, into: &constraints[row].point0)
+                        if pair.pointee.twoPoints { pair.pointee.point1.store(lane, into: &constraints[row].point1) }
+                        bouncing.append(row)
+                    } else {
+                        let contact = constraints[row].contactIndex
+                        contacts[contact].impulse0 = pair.pointee.point0.impulse(lane)
+                        contacts[contact].impulse1 = pair.pointee.twoPoints ? pair.pointee.point1.impulse(lane) : AccumulatedImpulse()
+                    }
+                }
+            }
+        }
+        bouncing.sort()
     }
 }

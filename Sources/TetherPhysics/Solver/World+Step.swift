@@ -37,6 +37,9 @@ extension World {
         var plan = ContactSolvePlan()
         swap(&plan, &contactPlan)
         defer { swap(&plan, &contactPlan) }
+        var bouncing: [Int] = []
+        swap(&bouncing, &bouncingRows)
+        defer { swap(&bouncing, &bouncingRows) }
         let isCoupled = !distanceJoints.isEmpty || !attachmentJoints.isEmpty || !contacts.isEmpty
         var fastest = (linear: 0.0, angular: 0.0)
         states.withUnsafeMutableBufferPointer { bodies in
@@ -62,15 +65,20 @@ extension World {
                             attachmentJoints.solve(bodies, useBias: false)
                             plan.solve(contacts, bodies, inverseH: inverseH, useBias: false)
                         }
-                        plan.finish(contacts)
-                        // Only rows that approached fast enough can bounce; the rest would return at once.
-                        for c in contacts.indices where contacts[c].mayBounce { contacts[c].applyRestitution(bodies) }
+                        // Impulses to the contacts; only rows that approached fast enough can bounce.
+                        self.contacts.withUnsafeMutableBufferPointer { persistent in
+                            plan.finish(contacts, contacts: persistent, bouncing: &bouncing)
+                            for c in bouncing {
+                                contacts[c].applyRestitution(bodies)
+                                persistent[contacts[c].contactIndex].impulse0 = contacts[c].impulse0
+                                persistent[contacts[c].contactIndex].impulse1 = contacts[c].impulse1
+                            }
+                        }
                       }
                     }
                 }
             }
         }
-        storeContactImpulses()
         updateRest(timeStep: timeStep, fastest: fastest)
     }
 
