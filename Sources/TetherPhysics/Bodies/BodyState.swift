@@ -43,6 +43,10 @@ struct BodyProperties: Sendable {
     @usableFromInline var angularResistanceFactor = 1.0
     @usableFromInline var factorsSubstep = 0.0
 
+    /// Whether impulses can change the body's velocity (an anchored item's, or the ground's,
+    /// never change, so solvers need not write them).
+    var isMovable: Bool { inverseMass > 0 || inverseInertia > 0 }
+
     mutating func updateResistanceFactors(h: Double) {
         linearResistanceFactor = DeterministicMath.exp(-definition.linearResistance * h)
         angularResistanceFactor = DeterministicMath.exp(-definition.angularResistance * h)

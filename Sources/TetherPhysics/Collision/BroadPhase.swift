@@ -55,17 +55,19 @@ struct SweepAndPrune: Sendable {
     private var lowerY: [Double] = []
     private var upperY: [Double] = []
     private var bucketStarts: [Int] = []
-    private var unsortedKeys: [UInt64] = []
-    private var scanBuffer: [UInt64] = []
+    /// The keys a query found, unsorted, in `found[0 ..< count]`; the array keeps its size from
+    /// step to step (its size is its capacity) so the scans can write without appending.
+    private var found: [UInt64] = []
 
     /// Replaces `keys` with `i << 32 | j` for every overlapping pair `i < j`, sorted.
     mutating func pairKeys(_ boxes: [AABB], into keys: inout [UInt64]) {
-        var found = unsortedKeys
-        unsortedKeys = []
-        found.removeAll(keepingCapacity: true)
-        sweep(boxes, into: &found)
-        Self.sortByFirstIndex(found, count: boxes.count, buckets: &bucketStarts, into: &keys)
-        unsortedKeys = found
+        let count = sweep(boxes)
+        Self.sortByFirstIndex(found[0..<count], count: boxes.count, buckets: &bucketStarts, into: &keys)
+    }
+
+    /// Makes room in `found` for `extra` more keys after the first `count`.
+    private mutating func reserveFound(_ count: Int, extra: Int) {
+        if found.count < count + extra { found.append(contentsOf: repeatElement(0, count: count + extra + found.count)) }
     }
 
     /// Replaces `keys` with `body << 32 | segment` for every overlapping pair of a body's box (as
@@ -73,25 +75,24 @@ struct SweepAndPrune: Sendable {
     /// bodies in sweep order up to its right end: boundaries are few (four for the reference
     /// bounds) and usually long, so this costs about one pass over the bodies per boundary.
     mutating func segmentPairKeys(_ segments: [AABB], into keys: inout [UInt64]) {
-        var found = unsortedKeys
-        unsortedKeys = []
-        found.removeAll(keepingCapacity: true)
         let n = order.count
+        var count = 0
         for (s, segment) in segments.enumerated() {
+            reserveFound(count, extra: n)
             var k = 0
             while k < n && lowerX[k] <= segment.upper.x {
                 if segment.lower.x <= upperX[k] && lowerY[k] <= segment.upper.y && segment.lower.y <= upperY[k] {
-                    found.append(UInt64(UInt32(order[k])) << 32 | UInt64(UInt32(s)))
+                    found[count] = UInt64(UInt32(order[k])) << 32 | UInt64(UInt32(s))
+                    count += 1
                 }
                 k += 1
             }
         }
-        Self.sortByFirstIndex(found, count: n, buckets: &bucketStarts, into: &keys)
-        unsortedKeys = found
+        Self.sortByFirstIndex(found[0..<count], count: n, buckets: &bucketStarts, into: &keys)
     }
 
-    /// The overlapping pairs in sweep order.
-    private mutating func sweep(_ boxes: [AABB], into keys: inout [UInt64]) {
+    /// Finds the overlapping pairs into `found`, in sweep order; returns how many.
+    private mutating func sweep(_ boxes: [AABB]) -> Int {
         let n = boxes.count
         if order.count != n || !insertionSort(boxes) {
             order = BroadPhase.sweepOrder(boxes).map { Int32($0) }
@@ -109,30 +110,29 @@ struct SweepAndPrune: Sendable {
         }
         // Branch-free scan over raw storage: every candidate is written and the count advances
         // only on a hit (whether two boxes overlap in y is a coin toss the branch predictor
-        // loses). `scanBuffer` keeps its size from step to step and grows, between boxes, when
-        // the next box's scan might not fit.
-        var found = 0
+        // loses). `found` grows, between boxes, when the next box's scan might not fit.
+        var count = 0
         var k = 0
         while k < n {
-            if scanBuffer.count < found + n { scanBuffer.append(contentsOf: repeatElement(0, count: found + n + scanBuffer.count)) }
+            reserveFound(count, extra: n)
             order.withUnsafeBufferPointer { order in
                 lowerX.withUnsafeBufferPointer { lowerX in
                     upperX.withUnsafeBufferPointer { upperX in
                         lowerY.withUnsafeBufferPointer { lowerY in
                             upperY.withUnsafeBufferPointer { upperY in
-                                scanBuffer.withUnsafeMutableBufferPointer { buffer in
+                                found.withUnsafeMutableBufferPointer { buffer in
                                     let out = buffer.baseAddress!
                                     let capacity = buffer.count
-                                    while k < n && found + n <= capacity {
+                                    while k < n && count + n <= capacity {
                                         let (right, bottom, top) = (upperX[k], lowerY[k], upperY[k])
                                         let i = UInt64(UInt32(order[k]))
                                         var m = k + 1
                                         while m < n && lowerX[m] <= right {
                                             let j = UInt64(UInt32(order[m]))
-                                            out[found] = i < j ? i << 32 | j : j << 32 | i
+                                            out[count] = i < j ? i << 32 | j : j << 32 | i
                                             // One comparison: the y-intervals meet when the higher
                                             // bottom is not above the lower top.
-                                            found &+= Swift.max(bottom, lowerY[m]) <= Swift.min(top, upperY[m]) ? 1 : 0
+                                            count &+= Swift.max(bottom, lowerY[m]) <= Swift.min(top, upperY[m]) ? 1 : 0
                                             m += 1
                                         }
                                         k += 1
@@ -144,15 +144,14 @@ struct SweepAndPrune: Sendable {
                 }
             }
         }
-        keys.removeAll(keepingCapacity: true)
-        keys.append(contentsOf: scanBuffer[0..<found])
+        return count
     }
 
     /// Sorts pair keys `i << 32 | j` (all `i < count`) by a counting sort on `i`, then an
     /// insertion sort of each (short) run of equal `i` by `j`: linear in the pairs for the few
     /// partners a box has, where a comparison sort of all pairs is not.
     private static func sortByFirstIndex(
-        _ keys: [UInt64], count: Int, buckets: inout [Int], into sorted: inout [UInt64]
+        _ keys: ArraySlice<UInt64>, count: Int, buckets: inout [Int], into sorted: inout [UInt64]
     ) {
         buckets.removeAll(keepingCapacity: true)
         buckets.append(contentsOf: repeatElement(0, count: count + 1))

@@ -108,8 +108,8 @@ struct ContactConstraint: Sendable {
         inverseMassB = properties[slotB].inverseMass
         inverseInertiaA = properties[slotA].inverseInertia
         inverseInertiaB = properties[slotB].inverseInertia
-        movesA = inverseMassA > 0 || inverseInertiaA > 0
-        movesB = inverseMassB > 0 || inverseInertiaB > 0
+        movesA = properties[slotA].isMovable
+        movesB = properties[slotB].isMovable
         positionA = a.position
         positionB = b.position
         rotationA = a.rotation

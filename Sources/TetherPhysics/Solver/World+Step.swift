@@ -114,9 +114,7 @@ extension World {
         func slotPair(_ contact: Contact) -> (Int, Int) { (Int(contact.slotA), Int(contact.slotB)) }
         if colored {
             properties.withUnsafeBufferPointer { props in
-                func movable(_ slot: Int) -> Int? {
-                    props[slot].inverseMass > 0 || props[slot].inverseInertia > 0 ? slot : nil
-                }
+                func movable(_ slot: Int) -> Int? { props[slot].isMovable ? slot : nil }
                 contactColoring.colorContacts(count: contacts.count, bodyCount: props.count) { i in
                     let (a, b) = slotPair(contacts[i])
                     return (movable(a), movable(b))
