@@ -177,16 +177,10 @@ extension PrismaticJoint {
         if hasLimits {
             measure(states, angle: false)
             if axialMass > 0 {
-                let slop = UIKitConstants.linearSlop
-                let limit = UIKitConstants.maxLinearCorrection
-                var c = 0.0
-                if translation < lowerTranslation {
-                    linearError = lowerTranslation - translation
-                    c = min(max(translation - lowerTranslation + slop, -limit), 0)
-                } else if translation > upperTranslation {
-                    linearError = translation - upperTranslation
-                    c = min(max(translation - upperTranslation - slop, 0), limit)
-                }
+                let c: Double
+                (linearError, c) = UIKitConstants.limitCorrection(
+                    translation, lower: lowerTranslation, upper: upperTranslation,
+                    slop: UIKitConstants.linearSlop, maxCorrection: UIKitConstants.maxLinearCorrection)
                 if c != 0 { bodies.correct(-axialMass * c * axis, leverA: leverA, leverB: leverB, to: states) }
             }
         }

@@ -175,16 +175,10 @@ extension RevoluteJoint {
         var angularError = 0.0
         if hasLimits && angularMass > 0 {
             let theta = states[bodies.slotA].rotation.angle(to: states[bodies.slotB].rotation, from: referenceRotation)
-            let slop = UIKitConstants.angularSlop
-            let limit = UIKitConstants.maxAngularCorrection
-            var c = 0.0
-            if theta < lowerAngle {
-                angularError = lowerAngle - theta
-                c = min(max(theta - lowerAngle + slop, -limit), 0)
-            } else if theta > upperAngle {
-                angularError = theta - upperAngle
-                c = min(max(theta - upperAngle - slop, 0), limit)
-            }
+            let c: Double
+            (angularError, c) = UIKitConstants.limitCorrection(
+                theta, lower: lowerAngle, upper: upperAngle,
+                slop: UIKitConstants.angularSlop, maxCorrection: UIKitConstants.maxAngularCorrection)
             if c != 0 { bodies.correct(.zero, leverA: .zero, leverB: .zero, angular: -angularMass * c, to: states) }
         }
         let linearError = bodies.correctPoint(localAnchorA: localAnchorA, localAnchorB: localAnchorB, states)

@@ -29,6 +29,17 @@ enum UIKitConstants {
     /// b2_maxRotation: the largest turn of one step, π/2.
     static let maxRotation = 0.5 * DeterministicMath.pi
 
+    /// 2.3's position correction of a joint coordinate held in `lower…upper`: how far outside the
+    /// range it is, and the correction `C` that brings it back to within `slop` of the limit, at
+    /// most `maxCorrection` per iteration (both 0 inside the range).
+    static func limitCorrection(
+        _ value: Double, lower: Double, upper: Double, slop: Double, maxCorrection: Double
+    ) -> (error: Double, c: Double) {
+        if value < lower { return (lower - value, min(max(value - lower + slop, -maxCorrection), 0)) }
+        if value > upper { return (value - upper, min(max(value - upper - slop, 0), maxCorrection)) }
+        return (0, 0)
+    }
+
     /// The soft row of a spring of `frequency` and `dampingRatio` over a step h, Box2D 2.3's
     /// b2DistanceJoint "magic formulas" with the row's effective mass m factored out:
     /// `γ = 1/(h·(d + h·k))` with `k = m·ω²`, `d = 2·m·ζ·ω` is `γ'/m` with

@@ -121,37 +121,35 @@ enum LayoutDecoder {
     }
 
     static func decodeItemSizes(_ value: JSONValue, at path: JSONPath, sections: [Int]) throws -> [[Size]] {
-        let list = try value.array(at: path)
-        guard list.count == sections.count else {
-            throw ValidationError(path, "has \(list.count) sections but \"sections\" has \(sections.count)")
-        }
-        return try list.enumerated().map { s, entry in
-            let sectionPath = path.appending(s)
-            let sizes = try entry.array(at: sectionPath)
-            guard sizes.count == sections[s] else {
-                throw ValidationError(sectionPath, "has \(sizes.count) sizes but section \(s) has \(sections[s]) items")
-            }
-            return try sizes.enumerated().map { i, size in
-                try ScenarioDecoder.decodeSize(size, at: sectionPath.appending(i))
-            }
+        try decodePerItem(value, at: path, sections: sections, noun: "sizes") { size, itemPath in
+            try ScenarioDecoder.decodeSize(size, at: itemPath)
         }
     }
 
     /// One positive height per item of every section.
     static func decodeItemHeights(_ value: JSONValue, at path: JSONPath, sections: [Int]) throws -> [[Double]] {
+        try decodePerItem(value, at: path, sections: sections, noun: "heights") { height, itemPath in
+            try height.positiveNumber(at: itemPath, max: ScenarioLimits.maxLength)
+        }
+    }
+
+    /// A list per section with one entry per item (`[[…], […]]` matching `"sections"`), each entry
+    /// decoded by `decode`; a count that does not match names the section and both counts.
+    private static func decodePerItem<Element>(
+        _ value: JSONValue, at path: JSONPath, sections: [Int], noun: String,
+        decode: (JSONValue, JSONPath) throws -> Element
+    ) throws -> [[Element]] {
         let list = try value.array(at: path)
         guard list.count == sections.count else {
             throw ValidationError(path, "has \(list.count) sections but \"sections\" has \(sections.count)")
         }
         return try list.enumerated().map { s, entry in
             let sectionPath = path.appending(s)
-            let heights = try entry.array(at: sectionPath)
-            guard heights.count == sections[s] else {
-                throw ValidationError(sectionPath, "has \(heights.count) heights but section \(s) has \(sections[s]) items")
+            let items = try entry.array(at: sectionPath)
+            guard items.count == sections[s] else {
+                throw ValidationError(sectionPath, "has \(items.count) \(noun) but section \(s) has \(sections[s]) items")
             }
-            return try heights.enumerated().map { i, height in
-                try height.positiveNumber(at: sectionPath.appending(i), max: ScenarioLimits.maxLength)
-            }
+            return try items.enumerated().map { i, item in try decode(item, sectionPath.appending(i)) }
         }
     }
 }
