@@ -72,23 +72,6 @@ func expectedBand(_ x: Double, _ d: Double) -> Double { (1 - 1 / (x * 0.55 / d +
         #expect(abs((fast.contentOffset.y - 1000) - travelled) <= 1e-9 * travelled)
     }
 
-    @Test func stopsDeadAtEitherEdge() throws {
-        var model = tallModel(offset: 1000, contentHeight: 2000)  // maximum 1200
-        try model.fling(velocity: Vec2(0, 5000), rate: 0.998)
-        settle(&model)
-        #expect(model.contentOffset.y == 1200)
-        #expect(model.advance() == .zero)
-
-        try model.fling(velocity: Vec2(0, -8000), rate: 0.998)
-        var minimum = Double.infinity
-        while model.isMoving {
-            _ = model.advance()
-            minimum = min(minimum, model.contentOffset.y)
-        }
-        #expect(minimum == 0)
-        #expect(model.contentOffset.y == 0)
-    }
-
     @Test func slowVelocityDoesNotMove() throws {
         var model = tallModel(offset: 100)
         try model.fling(velocity: Vec2(0, 0.2), rate: 0.998)

@@ -1,9 +1,11 @@
-/// The spring that returns released content to the edge it was pulled past.
+/// The spring that returns the content to an edge it went past: released by a finger in the
+/// rubber band, or carried there by a deceleration (then from u₀ = 0 with the velocity it had).
 ///
 /// Critically damped, so it never overshoots when released at rest: the overscroll is
 /// u(t) = (u₀ + (v₀ + ω·u₀)·t)·e^(−ωt) with ω = 2π/response. Each frame applies the exact
 /// 2×2 transition matrix of that solution, computed once, so the result matches the closed form
-/// at every frame and doesn't depend on the frame rate.
+/// at every frame and doesn't depend on the frame rate. Thrown past the edge at v₀, the content
+/// peaks at t = 1/ω, v₀/(e·ω) ≈ 0.0234 s·v₀ beyond it.
 public struct BounceBack: Sendable, Hashable {
     /// Response (the period of the undamped spring) of 0.4 s: close to UIScrollView's bounce.
     public static let response = 0.4
@@ -19,6 +21,8 @@ public struct BounceBack: Sendable, Hashable {
     let vu: Double
     let vv: Double
 
+    /// The transition over `frameDuration` ≥ 0 seconds: a display frame, or the part of one left
+    /// after a deceleration reached the edge.
     public init(frameDuration t: Double, response: Double = BounceBack.response) {
         let w = 2 * DeterministicMath.pi / response
         let decay = DeterministicMath.exp(-w * t)

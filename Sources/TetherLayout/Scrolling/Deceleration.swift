@@ -10,6 +10,8 @@ public struct Deceleration: Sendable, Hashable {
     public static let stopSpeed = 0.25
 
     public let rate: Double
+    /// 1000·ln rate (< 0): the velocity's decay constant per second.
+    public let logPerSecond: Double
     /// r = rate^(1000·T): the velocity factor of one frame.
     public let velocityFactor: Double
     /// (r − 1)/(1000·ln rate): the distance covered in one frame per unit of velocity.
@@ -19,6 +21,7 @@ public struct Deceleration: Sendable, Hashable {
     public init(rate: Double, frameDuration: Double) {
         self.rate = rate
         let perSecondLog = 1000 * DeterministicMath.log(rate)
+        logPerSecond = perSecondLog
         velocityFactor = DeterministicMath.exp(perSecondLog * frameDuration)
         distanceFactor = (velocityFactor - 1) / perSecondLog
     }
@@ -30,6 +33,19 @@ public struct Deceleration: Sendable, Hashable {
 
     /// The distance still to travel from `velocity`: v/(−1000·ln rate).
     public func remainingDistance(velocity: Double) -> Double {
-        -velocity / (1000 * DeterministicMath.log(rate))
+        -velocity / logPerSecond
+    }
+
+    /// When a deceleration from `velocity` has covered `distance` (same sign, not beyond
+    /// ``remainingDistance(velocity:)``), and how fast it still moves then.
+    ///
+    /// The velocity falls linearly with the distance covered, v = v₀ + 1000·ln(rate)·x, and
+    /// rate^(1000·t) = v/v₀ gives the time. A distance at or past the end of the motion gives
+    /// velocity 0 and an infinite time.
+    public func arrival(after distance: Double, from velocity: Double) -> (time: Double, velocity: Double) {
+        let arrivalVelocity = velocity + logPerSecond * distance
+        let fraction = arrivalVelocity / velocity
+        guard fraction > 0 else { return (.infinity, 0) }
+        return (max(0, DeterministicMath.log(fraction) / logPerSecond), arrivalVelocity)
     }
 }

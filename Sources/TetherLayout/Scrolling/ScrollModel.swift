@@ -3,7 +3,8 @@
 ///
 /// Commands queue work; `advance()` performs one frame of it, in this order: a `scrollTo` jump,
 /// this frame's drag shares, this frame's scroll shares, one step of deceleration or
-/// bounce-back, then re-clamping to the (possibly changed) content size. Only the `axis`
+/// bounce-back (a deceleration that reaches an edge carries on into the bounce within the same
+/// frame), then re-clamping to the (possibly changed) content size. Only the `axis`
 /// component of the offset ever changes. Everything is plain arithmetic on per-frame factors
 /// computed at init (or when a fling picks a new rate), so runs are bit-for-bit reproducible.
 public struct ScrollModel: Sendable, Hashable {
@@ -205,9 +206,13 @@ public struct ScrollModel: Sendable, Hashable {
         case .idle:
             return
         case let .decelerating(velocity, deceleration):
-            let next = deceleration.step(offset: contentOffset[axis], velocity: velocity)
-            // Decelerations stop dead at an edge: no rubber band without a finger.
-            if next.offset < 0 || next.offset > maximum {
+            let offset = contentOffset[axis]
+            let next = deceleration.step(offset: offset, velocity: velocity)
+            if let edge = edgeCrossed(from: offset, to: next.offset) {
+                carryPastEdge(edge, from: offset, velocity: velocity, deceleration)
+            } else if next.offset < 0 || next.offset > maximum {
+                // Already past the range when the frame began: the content shrank under the
+                // motion. Like a resting offset, it is clamped.
                 contentOffset[axis] = clamped(next.offset)
                 motion = .idle
             } else {
@@ -216,15 +221,37 @@ public struct ScrollModel: Sendable, Hashable {
                     ? .idle : .decelerating(velocity: next.velocity, deceleration)
             }
         case let .bouncing(edge, velocity):
-            let target = edgeOffset(edge)
-            let next = bounceBack.step(overscroll: contentOffset[axis] - target, velocity: velocity)
-            if BounceBack.isAtRest(overscroll: next.overscroll, velocity: next.velocity) {
-                contentOffset[axis] = target
-                motion = .idle
-            } else {
-                contentOffset[axis] = target + next.overscroll
-                motion = .bouncing(toward: edge, velocity: next.velocity)
-            }
+            bounce(toward: edge, overscroll: contentOffset[axis] - edgeOffset(edge), velocity: velocity, bounceBack)
+        }
+    }
+
+    /// The edge a frame's deceleration runs past, having started inside the range; nil if none.
+    private func edgeCrossed(from offset: Double, to next: Double) -> Edge? {
+        guard offset >= 0, offset <= maximum else { return nil }
+        if next > maximum { return .upper }
+        if next < 0 { return .lower }
+        return nil
+    }
+
+    /// A deceleration reaches `edge` within this frame: it decelerates up to the edge, then the
+    /// bounce-back spring takes the overscroll from 0 with the velocity of that moment for the
+    /// rest of the frame (UIScrollView's bounce). The velocity is continuous at the edge.
+    private mutating func carryPastEdge(_ edge: Edge, from offset: Double, velocity: Double, _ deceleration: Deceleration) {
+        let arrival = deceleration.arrival(after: edgeOffset(edge) - offset, from: velocity)
+        let remaining = max(0, frameDuration - arrival.time)
+        bounce(toward: edge, overscroll: 0, velocity: arrival.velocity, BounceBack(frameDuration: remaining))
+    }
+
+    /// One step of `spring` from (overscroll, velocity) past `edge`; snaps to the edge at rest.
+    private mutating func bounce(toward edge: Edge, overscroll: Double, velocity: Double, _ spring: BounceBack) {
+        let target = edgeOffset(edge)
+        let next = spring.step(overscroll: overscroll, velocity: velocity)
+        if BounceBack.isAtRest(overscroll: next.overscroll, velocity: next.velocity) {
+            contentOffset[axis] = target
+            motion = .idle
+        } else {
+            contentOffset[axis] = target + next.overscroll
+            motion = .bouncing(toward: edge, velocity: next.velocity)
         }
     }
 
