@@ -187,20 +187,41 @@ private let sampleSprings: [SpringParameters] = [
         return (fast * Foundation.exp(-slow * t) - slow * Foundation.exp(-fast * t)) / (fast - slow)
     }
 
-    /// CASpringAnimation's defaults (1, 100, 10): ζ = 0.5, σ = 5 ⇒ T = ln(1000/√0.75)/5 = 1.4103 s.
-    @Test func settlingDurationOfTheDefaults() {
-        let t = SpringParameters.coreAnimationDefault.settlingDuration
-        #expect(close(t, Foundation.log(1000 / 0.75.squareRoot()) / 5, relative: 1e-14), "\(t)")
-        #expect(rounded(t, 3) == 1.410)
+    /// The last time |remaining| > ε, by scanning back from `limit` in steps of `step` (a check that
+    /// shares nothing with the model's search).
+    private func lastTimeOutside(_ spring: SpringParameters, limit: Double, step: Double) -> Double {
+        var k = (limit / step).rounded(.up)
+        while k > 0 && abs(remaining(spring, k * step)) <= 0.001 { k -= 1 }
+        return k * step
     }
 
-    /// Apple's settlingDuration doc: damping 5 → "approximately 2.85 s", damping 15 → "just over 1 s".
-    /// Our ε = 0.001 envelope gives 2.776 and 0.976: within 3 %, and a little shorter.
-    @Test func settlingDurationNearApplesDocExamples() throws {
-        let loose = try SpringParameters(mass: 1, stiffness: 100, damping: 5).settlingDuration
-        let firm = try SpringParameters(mass: 1, stiffness: 100, damping: 15).settlingDuration
-        #expect(rounded(loose, 3) == 2.776 && abs(loose - 2.85) / 2.85 < 0.03, "\(loose)")
-        #expect(rounded(firm, 3) == 0.976 && abs(firm - 1.0) < 0.03, "\(firm)")
+    /// CASpringAnimation's defaults (1, 100, 10): ζ = 0.5, ω_d = √75, σ = 5. The extrema of
+    /// d = 1 − x lie at t_n = nπ/√75 with |d| = e^(−5t_n): the 3rd (1.088 s, d = −0.00434) is the
+    /// last outside the 0.1 % band, the 4th (1.451 s, +0.00071) inside; d climbs through −0.001
+    /// between them, at 1.2702 s.
+    @Test func settlingDurationOfTheDefaults() {
+        let spring = SpringParameters.coreAnimationDefault
+        let t = spring.settlingDuration
+        let halfPeriod = Double.pi / 75.0.squareRoot()
+        #expect(t > 3 * halfPeriod && t < 4 * halfPeriod, "\(t)")
+        #expect(Foundation.exp(-5 * 3 * halfPeriod) > 0.001 && Foundation.exp(-5 * 4 * halfPeriod) < 0.001)
+        #expect(abs(remaining(spring, t) + 0.001) < 1e-15, "on the lower edge of the band: \(remaining(spring, t))")
+        #expect(rounded(t, 4) == 1.2702)
+    }
+
+    /// Apple's CASpringAnimation example (mass 1, stiffness 100, damping 5, 0 → 640): "approximately
+    /// 2.85 seconds". On the exact curve the last exit from the 0.1 % band is at 2.688 s, 5.7 %
+    /// sooner; the envelope estimate Tether used before gave 2.776 s. Damping 15 ("just over 1
+    /// second" in the same doc) settles at 0.800 s.
+    @Test func settlingDurationAgainstApplesExample() throws {
+        let loose = try SpringParameters(mass: 1, stiffness: 100, damping: 5)
+        let firm = try SpringParameters(mass: 1, stiffness: 100, damping: 15)
+        #expect(rounded(loose.settlingDuration, 3) == 2.688, "\(loose.settlingDuration)")
+        #expect(abs((loose.settlingDuration - 2.85) / 2.85 + 0.057) < 0.001)
+        #expect(rounded(firm.settlingDuration, 3) == 0.800, "\(firm.settlingDuration)")
+        // An independent scan at 1 µs finds the same instants.
+        #expect(abs(lastTimeOutside(loose, limit: 4, step: 1e-6) - loose.settlingDuration) <= 1e-6)
+        #expect(abs(lastTimeOutside(firm, limit: 2, step: 1e-6) - firm.settlingDuration) <= 1e-6)
     }
 
     /// Critical damping: (1 + u)·e^(−u) = 0.001 at u ≈ 9.2334; the function is continuous across ζ = 1.
@@ -218,23 +239,69 @@ private let sampleSprings: [SpringParameters] = [
         #expect(try SpringParameters(frequency: 1, dampingRatio: 0).settlingDuration == .infinity)
     }
 
-    /// After T the true response never leaves the 0.1 % band (the envelope bounds it); for ζ ≥ 1
-    /// the response is monotone, so it is exactly ε at T.
-    @Test(arguments: [0.05, 0.25, 0.5, 0.75, 0.95, 0.999, 1, 1.001, 1.5, 4, 30])
-    func settlingDurationBoundsTheTrueResponse(zeta: Double) throws {
+    /// T is the last crossing of the band: |d(T)| = ε, |d| > ε just before, |d| ≤ ε at every
+    /// sampled time after (to 5·T), under-, critically and overdamped; and a 10⁻⁵·T scan agrees.
+    @Test(arguments: [0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.999, 1, 1.001, 1.5, 4, 30])
+    func settlingDurationIsTheLastCrossingOfTheBand(zeta: Double) throws {
         let spring = try SpringParameters(frequency: 1.3, dampingRatio: zeta, mass: 2)
         let t = spring.settlingDuration
         #expect(t.isFinite && t > 0)
-        for i in 0...4000 {
+        #expect(abs(abs(remaining(spring, t)) - 0.001) < 1e-12, "ζ \(zeta): \(remaining(spring, t))")
+        #expect(abs(remaining(spring, t * (1 - 1e-6))) > 0.001, "ζ \(zeta): still outside just before")
+        for i in 1...4000 {
             let time = t + Double(i) * t / 1000
             #expect(abs(remaining(spring, time)) <= 0.001 * (1 + 1e-9), "ζ \(zeta) at \(time)")
         }
-        if zeta >= 1 {
-            #expect(abs(remaining(spring, t) - 0.001) < 1e-12, "ζ \(zeta): \(remaining(spring, t))")
+        let step = t * 1e-5
+        #expect(abs(lastTimeOutside(spring, limit: 2 * t, step: step) - t) <= step * (1 + 1e-9), "ζ \(zeta)")
+    }
+
+    /// Barely damped springs swing through hundreds of extrema (ζ = 10⁻⁴: ~11 000) before they
+    /// settle; the last crossing still lies on the band, just below the envelope time −ln ε/σ.
+    @Test(arguments: [1e-3, 1e-4])
+    func settlingDurationOfABarelyDampedSpring(zeta: Double) throws {
+        let spring = try SpringParameters(frequency: 2, dampingRatio: zeta)
+        let t = spring.settlingDuration
+        let sigma = zeta * 4 * Double.pi
+        let envelope = Foundation.log(1000 / (1 - zeta * zeta).squareRoot()) / sigma
+        #expect(t < envelope && envelope - t < 0.5, "ζ \(zeta): \(t) vs envelope \(envelope)")
+        #expect(abs(abs(remaining(spring, t)) - 0.001) < 1e-9, "ζ \(zeta): \(remaining(spring, t))")
+    }
+
+    // MARK: SwiftUI's overdamping switch
+
+    /// SwiftUI's `Spring(mass:stiffness:damping:allowOverDamping:)`: overdamped and not allowed, the
+    /// spring becomes critical with the same mass and stiffness (c = 2√(km)); allowed, it is kept.
+    @Test func overdampedSpringsBecomeCriticalUnlessAllowed() throws {
+        let clamped = try SpringParameters(mass: 2, stiffness: 200, damping: 100, allowOverDamping: false)
+        #expect(clamped.mass == 2 && clamped.stiffness == 200 && clamped.damping == 40)
+        #expect(clamped.dampingRatio == 1)
+        #expect(close(clamped.settlingDuration, SpringParameters.criticalSettlingParameter(epsilon: 0.001) / 10, relative: 1e-13))
+        let kept = try SpringParameters(mass: 2, stiffness: 200, damping: 100, allowOverDamping: true)
+        #expect(kept.damping == 100 && kept.dampingRatio == 2.5)
+        // Under- and critically damped springs are the same either way.
+        for damping in [0.0, 10, 40] {
+            let allowed = try SpringParameters(mass: 2, stiffness: 200, damping: damping, allowOverDamping: true)
+            let refused = try SpringParameters(mass: 2, stiffness: 200, damping: damping, allowOverDamping: false)
+            #expect(allowed == refused && refused.damping == damping)
         }
-        // The envelope is not wildly pessimistic: the response has left the band within the last 40 %.
-        let lastOutside = stride(from: t, through: 0, by: -t / 2000).first { abs(remaining(spring, $0)) > 0.001 } ?? 0
-        #expect(lastOutside > 0.6 * t, "ζ \(zeta): last outside \(lastOutside), T \(t)")
+        #expect(throws: SpringParameterError.self) { try SpringParameters(stiffness: -1, damping: 5, allowOverDamping: false) }
+    }
+
+    /// SwiftUI's `Spring.stiffness` is m·(ω² + λ²) from its stored angular frequency ω (ω² = |k/m − λ²|)
+    /// and decay λ = c/(2m): k up to critical damping, c²/(2m) − k beyond.
+    @Test func swiftUIReportsAnotherStiffnessForOverdampedSprings() throws {
+        for (m, k, c) in [(1.0, 100.0, 30.0), (2, 200, 100), (1, 100, 10), (0.5, 50, 10), (1, 157.91367041742973, 0)] {
+            let spring = try SpringParameters(mass: m, stiffness: k, damping: c, allowOverDamping: true)
+            let lambda = c / (2 * m)
+            let omegaSquared = abs(k / m - lambda * lambda)
+            #expect(close(spring.swiftUIStiffness, m * (omegaSquared + lambda * lambda), relative: 1e-12), "\(m) \(k) \(c)")
+        }
+        #expect(try SpringParameters(mass: 1, stiffness: 100, damping: 30, allowOverDamping: true).swiftUIStiffness == 350)
+        #expect(try SpringParameters(mass: 1, stiffness: 100, damping: 30, allowOverDamping: false).swiftUIStiffness == 100)
+        // Spring(duration: 0.5, bounce: −0.5): ζ = 2, so SwiftUI reports (2ζ² − 1)·k = 7·(4π)².
+        let negative = try SpringParameters(duration: 0.5, bounce: -0.5)
+        #expect(close(negative.swiftUIStiffness, 7 * negative.stiffness, relative: 1e-12))
     }
 
     // MARK: Errors

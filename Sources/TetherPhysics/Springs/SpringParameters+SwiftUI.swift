@@ -55,3 +55,34 @@ extension SpringParameters {
     /// SwiftUI's `bounce`: `1 − ζ` for ζ ≤ 1, `1/ζ − 1` for ζ > 1; in (−1, 1].
     public var bounce: Double { Self.bounce(dampingRatio: dampingRatio) }
 }
+
+// MARK: - Overdamping, as SwiftUI's `Spring(mass:stiffness:damping:allowOverDamping:)` treats it
+
+extension SpringParameters {
+    /// SwiftUI's `Spring(mass:stiffness:damping:allowOverDamping:)`. With `allowOverDamping`
+    /// false (SwiftUI's default) a spring damped beyond critical (ζ > 1) "should instead be
+    /// treated as critically damped": mass and stiffness are kept and the damping is lowered to
+    /// 2√(k·m), so it keeps ω₀ and decays as e^(−ω₀t).
+    public init(mass: Double = 1, stiffness: Double, damping: Double, allowOverDamping: Bool) throws(SpringParameterError) {
+        let spring = try SpringParameters(mass: mass, stiffness: stiffness, damping: damping)
+        self = allowOverDamping ? spring : spring.criticallyDampedIfOverdamped
+    }
+
+    /// This spring, with its damping lowered to critical (2√(k·m)) if it is overdamped.
+    public var criticallyDampedIfOverdamped: SpringParameters {
+        guard dampingRatio > 1 else { return self }
+        return SpringParameters(validMass: mass, stiffness: stiffness, damping: 2 * (stiffness * mass).squareRoot())
+    }
+
+    /// The stiffness SwiftUI's `Spring.stiffness` reports for this spring.
+    ///
+    /// SwiftUI keeps a spring as an angular frequency ω and a decay constant λ = c/(2m), with
+    /// ω² = |k/m − λ²| (ω negative when overdamped), and reports `stiffness` as m·(ω² + λ²)
+    /// (as OpenSwiftUI, which reproduces SwiftUI's stored form, computes it). That is k up to
+    /// critical damping, but c²/(2m) − k for an overdamped spring: Spring(mass: 1, stiffness: 100,
+    /// damping: 30, allowOverDamping: true) reports stiffness 350. Its `damping` (2mλ = c),
+    /// `response` and `dampingRatio` are the spring's own.
+    public var swiftUIStiffness: Double {
+        dampingRatio > 1 ? damping * damping / (2 * mass) - stiffness : stiffness
+    }
+}

@@ -5,7 +5,7 @@ struct SpringCommand: TetherCommand {
     static let name = "spring"
     static let abstract = "Convert a spring between UIKit, SwiftUI, Core Animation and Origami/Rebound terms."
     /// One line (it follows every usage error); the help lists all six vocabularies.
-    static let usage = "tether spring (--frequency F --damping Z | --duration D --bounce B | …one vocabulary) [--mass M] [--json]"
+    static let usage = "tether spring (--frequency F --damping Z | --duration D --bounce B | …one vocabulary) [--mass M] [--allow-overdamping] [--json]"
     static var help: String {
         """
         OVERVIEW: \(abstract)
@@ -22,6 +22,8 @@ struct SpringCommand: TetherCommand {
                                                ζ = 1 − B (B ≥ 0) or 1/(1 + B) (B < 0), −1 < B ≤ 1.
           --stiffness K --damping-coefficient C
                                                CASpringAnimation / SwiftUI Spring(mass:stiffness:damping:).
+                                               Overdamped (C > 2√(KM)) it is treated as critically
+                                               damped (C = 2√(KM)), as SwiftUI does by default.
           --tension T --friction F             Origami (React Native tension/friction, default 40/7):
                                                k = (T − 30)·3.62 + 194, c = (F − 8)·3 + 25, m = 1.
           --bounciness B --speed S             Rebound / POP / React Native (default 8/12), m = 1.
@@ -29,11 +31,15 @@ struct SpringCommand: TetherCommand {
         OPTIONS:
           --mass M                Mass (default 1) for the UIKit, SwiftUI and CASpringAnimation
                                   vocabularies; Origami and Rebound springs have mass 1.
+          --allow-overdamping     Keep an overdamped --stiffness/--damping-coefficient spring as
+                                  given (SwiftUI's allowOverDamping: true).
           --json                  Print a JSON object (full double precision) instead of the table.
           -h, --help              Show help information.
 
-        settlingDuration is the time after which the envelope of the unit step response from rest
-        stays within 0.1 % of the target. Origami and Rebound values describe the spring per unit mass.
+        settlingDuration is the last time the unit step response from rest (target 1, velocity 0)
+        is 0.001 away from its target, on the exact curve, as SwiftUI defines Spring.settlingDuration.
+        SwiftUI's stiffness is what Spring.stiffness reports: k, except c²/(2m) − k when overdamped.
+        Origami and Rebound values describe the spring per unit mass.
         """
     }
 
@@ -81,9 +87,12 @@ struct SpringCommand: TetherCommand {
     var vocabulary: Vocabulary
     var spring: SpringParameters
     var json: Bool
+    /// Set when an overdamped --stiffness/--damping-coefficient spring was made critical.
+    var overdampingNote: String?
 
     init(parsing arguments: inout ArgumentList) throws(CommandError) {
         json = arguments.flag("--json")
+        let allowOverDamping = arguments.flag("--allow-overdamping")
         let mass = try Self.number(&arguments, "--mass")
         // Every option of every vocabulary, so that mixing can be reported precisely.
         var given: [(vocabulary: Vocabulary, first: Double?, second: Double?)] = []
@@ -115,6 +124,9 @@ struct SpringCommand: TetherCommand {
         if mass != nil && !input.vocabulary.takesMass {
             throw .usage("--mass does not apply to \(input.vocabulary.title): Origami and Rebound springs have mass 1", command: Self.name)
         }
+        if allowOverDamping && input.vocabulary != .coreAnimation {
+            throw .usage("--allow-overdamping applies to --stiffness/--damping-coefficient (SwiftUI's Spring(mass:stiffness:damping:allowOverDamping:)); \(input.vocabulary.title) keeps an overdamped spring as given", command: Self.name)
+        }
         vocabulary = input.vocabulary
         do {
             let m = mass ?? 1
@@ -122,7 +134,9 @@ struct SpringCommand: TetherCommand {
             case .uikit: spring = try SpringParameters(frequency: a, dampingRatio: b, mass: m)
             case .swiftUIResponse: spring = try SpringParameters(response: a, dampingRatio: b, mass: m)
             case .swiftUIDuration: spring = try SpringParameters(duration: a, bounce: b, mass: m)
-            case .coreAnimation: spring = try SpringParameters(mass: m, stiffness: a, damping: b)
+            case .coreAnimation:
+                spring = try SpringParameters(mass: m, stiffness: a, damping: b, allowOverDamping: allowOverDamping)
+                overdampingNote = Self.overdampingNote(given: try SpringParameters(mass: m, stiffness: a, damping: b), used: spring)
             case .origami: spring = try SpringParameters(origamiTension: a, origamiFriction: b)
             case .rebound: spring = try SpringParameters(bounciness: a, speed: b)
             }
@@ -135,7 +149,17 @@ struct SpringCommand: TetherCommand {
         try arguments.option(name, { Double($0) }, expected: "a number")
     }
 
+    /// Says that an overdamped spring was made critical, and how to keep it; nil if nothing changed.
+    static func overdampingNote(given: SpringParameters, used: SpringParameters) -> String? {
+        guard used != given else { return nil }
+        return "tether: note: damping \(Self.short(given.damping)) is overdamped "
+            + "(damping ratio \(Self.short(given.dampingRatio))); treated as critically damped "
+            + "(damping \(Self.short(used.damping))) as SwiftUI's Spring(mass:stiffness:damping:) does; "
+            + "--allow-overdamping keeps it"
+    }
+
     func run() throws(CommandError) -> ExitCode {
+        if let overdampingNote { Console.error(overdampingNote) }
         Console.output(json ? jsonText : table)
         return .success
     }
@@ -157,6 +181,7 @@ struct SpringCommand: TetherCommand {
             ("swiftui", "dampingFraction", "dampingFraction", spring.dampingFraction, ""),
             ("swiftui", "duration", "duration", spring.duration, "s"),
             ("swiftui", "bounce", "bounce", spring.bounce, ""),
+            ("swiftui", "stiffness", "stiffness", spring.swiftUIStiffness, ""),
             ("coreAnimation", "mass", "mass", spring.mass, ""),
             ("coreAnimation", "stiffness", "stiffness", spring.stiffness, ""),
             ("coreAnimation", "damping", "damping", spring.damping, ""),
@@ -218,6 +243,15 @@ struct SpringCommand: TetherCommand {
 
     private static func pad(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: max(0, width - text.count))
+    }
+
+    /// `fixed` without trailing zeros: "30", "1.5".
+    static func short(_ x: Double) -> String {
+        var text = fixed(x)
+        guard text.contains(".") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 
     /// Fixed 4 decimals, no "-0.0000"; very large magnitudes fall back to Swift's shortest form.
