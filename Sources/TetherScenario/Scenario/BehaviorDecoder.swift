@@ -26,10 +26,10 @@ struct WorldItemIndex: Sendable {
     }
 }
 
-/// Decodes one behavior object of a world scene (§1.3 of the contract) into the physics model,
-/// with UIKit's defaults for every key left out.
+/// Decodes one behavior object of a world scene into the physics model through the behavior key
+/// tables (`WorldFormats.behavior`), with UIKit's defaults for every key left out.
 enum BehaviorDecoder {
-    static let types = ["gravity", "attachment", "collision", "itemBehavior", "push", "snap"]
+    static let union = WorldFormats.behavior
 
     /// Largest |angle| anywhere (item angles, behavior angles, pin ranges), in radians.
     static let maxAngle = 1_000.0
@@ -48,147 +48,116 @@ enum BehaviorDecoder {
     /// Longest item, behavior or boundary id, in characters.
     static let maxIDLength = 100
 
-    /// Keys every behavior may carry.
-    static let commonKeys = ["type", "id"]
-
-    static func keys(of type: String) -> [String] {
-        switch type {
-        case "gravity": ["items", "direction", "angle", "magnitude"]
-        case "collision": ["items", "mode", "boundsAsBoundary", "insets", "boundaries"]
-        case "itemBehavior":
-            ["items", "elasticity", "friction", "density", "resistance", "angularResistance", "allowsRotation", "anchored"]
-        case "push": ["items", "mode", "direction", "angle", "magnitude", "offset", "active"]
-        case "snap": ["item", "point", "damping"]
-        default: []
-        }
-    }
-
-    static func attachmentKeys(of kind: AttachmentBehavior.Kind) -> [String] {
-        let base = ["kind", "item", "anchor", "toItem"]
-        switch kind {
-        case .spring: return base + ["offset", "toOffset", "length", "damping", "frequency"]
-        case .limit: return base + ["offset", "toOffset", "length"]
-        case .fixed: return base
-        case .pin: return base + ["range", "frictionTorque"]
-        case .sliding: return base + ["axis", "range"]
-        }
-    }
-
     /// One behavior object → its optional id and the model value.
     static func decode(
         _ value: JSONValue, at path: JSONPath, items: WorldItemIndex, bounds: (origin: Vec2, size: Vec2)
     ) throws -> (id: String?, behavior: Behavior) {
         let raw = try value.object(at: path)
         guard let typeValue = raw["type"] else {
-            throw ValidationError(path, "missing required key \"type\" (one of \(types.joined(separator: ", ")))")
+            throw ValidationError(path, "missing required key \"type\" (one of \(union.tags.joined(separator: ", ")))")
         }
-        let type = try typeValue.oneOf(types, at: path.appending("type"))
+        let type = try typeValue.oneOf(union.tags, at: path.appending("type"))
         let behavior: Behavior
         let object: ObjectReader
         switch type {
         case "attachment":
-            let kind = try raw["kind"].map { v in
-                AttachmentBehavior.Kind(rawValue: try v.oneOf(AttachmentBehavior.Kind.allCases.map(\.rawValue), at: path.appending("kind")))!
-            } ?? .spring
-            object = try ObjectReader(value, at: path, known: commonKeys + attachmentKeys(of: kind))
-            behavior = .attachment(try decodeAttachment(object, kind: kind, items: items))
+            let kinds = WorldFormats.attachment
+            let kind = try ObjectReader(value, at: path, known: raw.keys).choice(kinds.tag, as: AttachmentBehavior.Kind.self)
+            let keys = union.format(of: type, inner: kind.rawValue)
+            object = try ObjectReader(value, at: path, format: keys)
+            behavior = .attachment(try decodeAttachment(object, keys: keys, kind: kind, items: items))
         default:
-            object = try ObjectReader(value, at: path, known: commonKeys + keys(of: type))
+            let keys = union.format(of: type)
+            object = try ObjectReader(value, at: path, format: keys)
             switch type {
             case "gravity":
-                let vector = try coupledVector(
-                    object, defaultDirection: Vec2(0, 1), defaultMagnitude: 1, limit: maxGravityMagnitude)
-                behavior = .gravity(GravityBehavior(items: try itemList(object, items: items), vector: vector))
+                let vector = try coupledVector(object, keys: keys, defaultDirection: Vec2(0, 1), vector: WorldFormats.gravityVector)
+                behavior = .gravity(GravityBehavior(items: try itemList(object, keys: keys, items: items), vector: vector))
             case "collision":
-                behavior = .collision(try decodeCollision(object, items: items, bounds: bounds))
+                behavior = .collision(try decodeCollision(object, keys: keys, items: items, bounds: bounds))
             case "itemBehavior":
-                behavior = .itemProperties(try decodeItemBehavior(object, items: items))
+                behavior = .itemProperties(try decodeItemBehavior(object, keys: keys, items: items))
             case "push":
-                behavior = .push(try decodePush(object, items: items))
+                behavior = .push(try decodePush(object, keys: keys, items: items))
             default:
-                behavior = .snap(try decodeSnap(object, items: items))
+                behavior = .snap(try decodeSnap(object, keys: keys, items: items))
             }
         }
-        let id = try object.optional("id") { v, p in try identifier(v, at: p) }
+        let id = try object.stringIfPresent(union.common[0])
         return (id, behavior)
     }
 
     // MARK: Kinds
 
     static func decodeAttachment(
-        _ object: ObjectReader, kind: AttachmentBehavior.Kind, items: WorldItemIndex
+        _ object: ObjectReader, keys: ObjectFormat, kind: AttachmentBehavior.Kind, items: WorldItemIndex
     ) throws -> AttachmentBehavior {
-        let item = try object.required("item") { v, p in try itemReference(v, at: p, items: items) }
-        let toItem = try object.optional("toItem") { v, p in try itemReference(v, at: p, items: items) }
+        func point(_ name: String) throws -> Vec2? {
+            try object.decode(keys[name]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
+        }
+        let item = try reference(object, keys["item"], items: items)!
+        let toItem = try reference(object, keys["toItem"], items: items)
         if toItem == item {
             throw ValidationError(
                 object.path("toItem"), "an item cannot be attached to itself (\(JSONValue.quoted(items.ids[item])))")
         }
-        let anchor = try object.optional("anchor") { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
         var attachment = AttachmentBehavior(kind: kind, item: item, toItem: toItem)
         switch kind {
         case .spring, .limit:
-            if anchor != nil, toItem != nil {
+            if object.has("anchor"), toItem != nil {
                 throw ValidationError(
                     object.path("toItem"), "give either \"anchor\" or \"toItem\", not both (a \(kind.rawValue) attachment has one other end)")
             }
-            guard anchor != nil || toItem != nil else {
+            guard object.has("anchor") || toItem != nil else {
                 throw ValidationError(
                     object.path, "a \(kind.rawValue) attachment needs \"anchor\" (a point) or \"toItem\" (another item)")
             }
             if toItem == nil, object.has("toOffset") {
                 throw ValidationError(object.path("toOffset"), "\"toOffset\" needs \"toItem\"")
             }
-            attachment.offset = try object.optional("offset") { v, p in try ScenarioDecoder.decodePoint(v, at: p) } ?? .zero
-            attachment.toOffset = try object.optional("toOffset") { v, p in try ScenarioDecoder.decodePoint(v, at: p) } ?? .zero
-            attachment.length = try object.optional("length") { v, p in
-                try v.number(at: p, in: 0...ScenarioLimits.maxLength)
-            }
+            attachment.anchor = try point("anchor") ?? .zero
+            attachment.offset = try point("offset")!
+            attachment.toOffset = try point("toOffset")!
+            attachment.length = try object.numberIfPresent(keys["length"])
         case .fixed, .pin, .sliding:
             guard object.has("anchor") else {
                 throw ValidationError(
                     object.path, "a \(kind.rawValue) attachment needs \"anchor\", its reference point (also with \"toItem\")")
             }
+            attachment.anchor = try point("anchor")!
         }
-        attachment.anchor = anchor ?? .zero
         if kind == .spring {
-            attachment.damping = try object.optional("damping") { v, p in
-                try v.number(at: p, in: 0...ScenarioLimits.maxDamping)
-            } ?? 0
-            attachment.frequency = try object.optional("frequency") { v, p in
-                try v.number(at: p, in: 0...ScenarioLimits.maxFrequency)
-            } ?? 0
+            attachment.damping = try object.number(keys["damping"])
+            attachment.frequency = try object.number(keys["frequency"])
         }
         if kind == .pin {
-            attachment.range = try object.optional("range") { v, p in try range(v, at: p, limit: maxAngle) }
-            attachment.frictionTorque = try object.optional("frictionTorque") { v, p in
-                try v.number(at: p, in: 0...maxFrictionTorque)
-            } ?? 0
+            attachment.range = try object.decode(keys["range"]) { v, p in try range(v, at: p, format: WorldFormats.angleRange) }
+            attachment.frictionTorque = try object.number(keys["frictionTorque"])
         }
         if kind == .sliding {
-            attachment.range = try object.optional("range") { v, p in try range(v, at: p, limit: ScenarioLimits.maxLength) }
-            attachment.axis = try object.optional("axis") { v, p in
+            attachment.range = try object.decode(keys["range"]) { v, p in try range(v, at: p, format: WorldFormats.lengthRange) }
+            attachment.axis = try object.decode(keys["axis"]) { v, p in
                 let axis = try ScenarioDecoder.decodePoint(v, at: p)
                 let (unit, length) = axis.normalizedWithLength
                 guard length > 1e-12 else {
                     throw ValidationError(p, "the axis must not be (0, 0): it is the direction of sliding")
                 }
                 return positiveZeros(unit)
-            } ?? Vec2(1, 0)
+            }!
         }
         return attachment
     }
 
     static func decodeCollision(
-        _ object: ObjectReader, items: WorldItemIndex, bounds: (origin: Vec2, size: Vec2)
+        _ object: ObjectReader, keys: ObjectFormat, items: WorldItemIndex, bounds: (origin: Vec2, size: Vec2)
     ) throws -> CollisionBehavior {
-        let list = try itemList(object, items: items)
-        let mode = try object.optional("mode") { v, p in
-            CollisionBehavior.Mode(rawValue: try v.oneOf(CollisionBehavior.Mode.allCases.map(\.rawValue), at: p))!
-        } ?? .everything
-        let boundsAsBoundary = try object.optional("boundsAsBoundary") { v, p in try v.bool(at: p) } ?? false
-        let insets = try object.optional("insets") { v, p in try decodeInsets(v, at: p, bounds: bounds) } ?? (0, 0, 0, 0)
-        let boundaries = try object.optional("boundaries") { v, p in try decodeBoundaries(v, at: p) } ?? []
+        let list = try itemList(object, keys: keys, items: items)
+        let mode = try object.choice(keys["mode"], as: CollisionBehavior.Mode.self)
+        let boundsAsBoundary = try object.bool(keys["boundsAsBoundary"])
+        let insets = try object.decode(keys["insets"]) { v, p in try decodeInsets(v, at: p, bounds: bounds) }!
+        let boundaries = try object.decode(keys["boundaries"]) { v, p in
+            try decodeBoundaries(v, at: p, limit: keys["boundaries"].format.count.upperBound)
+        }!
         return CollisionBehavior(
             items: list, mode: mode, boundaries: boundaries, boundsAsBoundary: boundsAsBoundary, insets: insets)
     }
@@ -210,24 +179,25 @@ enum BehaviorDecoder {
         return (edges.top, edges.left, edges.bottom, edges.right)
     }
 
-    static func decodeBoundaries(_ value: JSONValue, at path: JSONPath) throws -> [Boundary] {
+    static func decodeBoundaries(_ value: JSONValue, at path: JSONPath, limit: Int) throws -> [Boundary] {
         let list = try value.array(at: path)
-        guard list.count <= maxBoundaries else {
-            throw ValidationError(path, "\(list.count) boundaries; at most \(maxBoundaries) per collision behavior")
+        guard list.count <= limit else {
+            throw ValidationError(path, "\(list.count) boundaries; at most \(limit) per collision behavior")
         }
+        let keys = WorldFormats.boundary
         var boundaries: [Boundary] = []
         var firstUse: [String: Int] = [:]
         for (j, entry) in list.enumerated() {
             let entryPath = path.appending(j)
-            let object = try ObjectReader(entry, at: entryPath, known: ["id", "from", "to"])
-            let id = try object.required("id") { v, p in try identifier(v, at: p) }
+            let object = try ObjectReader(entry, at: entryPath, format: keys)
+            let id = try object.string(keys["id"])
             if let first = firstUse[id] {
                 throw ValidationError(
                     object.path("id"), "duplicate boundary id \(JSONValue.quoted(id)) (first used at \(path.appending(first).appending("id")))")
             }
             firstUse[id] = j
-            let from = try object.required("from") { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
-            let to = try object.required("to") { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
+            let from = try object.decode(keys["from"]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }!
+            let to = try object.decode(keys["to"]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }!
             if from == to {
                 throw ValidationError(
                     object.path("to"), "a boundary needs two different points; \"from\" and \"to\" are both (\(ScenarioDecoder.format(from.x)), \(ScenarioDecoder.format(from.y)))")
@@ -237,38 +207,32 @@ enum BehaviorDecoder {
         return boundaries
     }
 
-    static func decodeItemBehavior(_ object: ObjectReader, items: WorldItemIndex) throws -> ItemBehavior {
-        func number(_ key: String, _ range: ClosedRange<Double>) throws -> Double? {
-            try object.optional(key) { v, p in try v.number(at: p, in: range) }
-        }
-        return ItemBehavior(
-            items: try itemList(object, items: items),
-            elasticity: try number("elasticity", 0...maxElasticity),
-            friction: try number("friction", 0...maxFriction),
-            density: try object.optional("density") { v, p in try v.positiveNumber(at: p, max: maxDensity) },
-            resistance: try number("resistance", 0...maxResistance),
-            angularResistance: try number("angularResistance", 0...maxResistance),
-            allowsRotation: try object.optional("allowsRotation") { v, p in try v.bool(at: p) },
-            anchored: try object.optional("anchored") { v, p in try v.bool(at: p) })
+    static func decodeItemBehavior(_ object: ObjectReader, keys: ObjectFormat, items: WorldItemIndex) throws -> ItemBehavior {
+        ItemBehavior(
+            items: try itemList(object, keys: keys, items: items),
+            elasticity: try object.numberIfPresent(keys["elasticity"]),
+            friction: try object.numberIfPresent(keys["friction"]),
+            density: try object.numberIfPresent(keys["density"]),
+            resistance: try object.numberIfPresent(keys["resistance"]),
+            angularResistance: try object.numberIfPresent(keys["angularResistance"]),
+            allowsRotation: try object.boolIfPresent(keys["allowsRotation"]),
+            anchored: try object.boolIfPresent(keys["anchored"]))
     }
 
-    static func decodePush(_ object: ObjectReader, items: WorldItemIndex) throws -> PushBehavior {
-        let list = try itemList(object, items: items)
-        let mode = try object.required("mode") { v, p in
-            PushBehavior.Mode(rawValue: try v.oneOf(PushBehavior.Mode.allCases.map(\.rawValue), at: p))!
-        }
+    static func decodePush(_ object: ObjectReader, keys: ObjectFormat, items: WorldItemIndex) throws -> PushBehavior {
+        let list = try itemList(object, keys: keys, items: items)
+        let mode = try object.choice(keys["mode"], as: PushBehavior.Mode.self)
         // UIKit: angle 0, magnitude 0, so a push with neither pushes nothing.
-        let vector = try coupledVector(object, defaultDirection: Vec2(1, 0), defaultMagnitude: 0, limit: maxPushMagnitude)
-        let offset = try object.optional("offset") { v, p in try ScenarioDecoder.decodePoint(v, at: p) } ?? .zero
-        let active = try object.optional("active") { v, p in try v.bool(at: p) } ?? true
+        let vector = try coupledVector(object, keys: keys, defaultDirection: Vec2(1, 0), vector: WorldFormats.pushVector)
+        let offset = try object.decode(keys["offset"]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }!
+        let active = try object.bool(keys["active"])
         return PushBehavior(items: list, mode: mode, vector: vector, offset: offset, active: active)
     }
 
-    static func decodeSnap(_ object: ObjectReader, items: WorldItemIndex) throws -> SnapBehavior {
-        let item = try object.required("item") { v, p in try itemReference(v, at: p, items: items) }
-        let point = try object.required("point") { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
-        let damping = try object.optional("damping") { v, p in try v.number(at: p, in: 0...1) } ?? 0.5
-        return SnapBehavior(item: item, point: point, damping: damping)
+    static func decodeSnap(_ object: ObjectReader, keys: ObjectFormat, items: WorldItemIndex) throws -> SnapBehavior {
+        let item = try reference(object, keys["item"], items: items)!
+        let point = try object.decode(keys["point"]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }!
+        return SnapBehavior(item: item, point: point, damping: try object.number(keys["damping"]))
     }
 
     // MARK: Shared pieces
@@ -276,17 +240,17 @@ enum BehaviorDecoder {
     /// UIKit's coupled direction / angle / magnitude (UIGravityBehavior, UIPushBehavior):
     /// - `direction` alone is the vector as written (its length is the magnitude);
     /// - `angle` gives the unit direction (cos a, sin a), `magnitude` rescales the unit direction;
-    /// - neither: `defaultDirection` × (magnitude ?? defaultMagnitude);
+    /// - neither: `defaultDirection` × magnitude (the table's default magnitude when absent);
     /// - magnitude 0 is the zero vector; `direction` with `angle` is an error.
     static func coupledVector(
-        _ object: ObjectReader, defaultDirection: Vec2, defaultMagnitude: Double, limit: Double
+        _ object: ObjectReader, keys: ObjectFormat, defaultDirection: Vec2, vector: ObjectFormat
     ) throws -> Vec2 {
         if object.has("direction"), object.has("angle") {
             throw ValidationError(
                 object.path("angle"), "give \"direction\" or \"angle\", not both (they set the same vector; \"magnitude\" scales either)")
         }
-        let magnitude = try object.optional("magnitude") { v, p in try v.number(at: p, in: -limit...limit) }
-        if let direction = try object.optional("direction", { v, p in try ScenarioDecoder.decodePoint(v, at: p, limit: limit) }) {
+        let magnitude = object.has("magnitude") ? try object.number(keys["magnitude"]) : nil
+        if let direction = try object.decode(keys["direction"], { v, p in try ScenarioDecoder.decodePoint(v, at: p, format: vector) }) {
             guard let magnitude else { return positiveZeros(direction) }
             if magnitude == 0 { return .zero }
             let (unit, length) = direction.normalizedWithLength
@@ -296,9 +260,9 @@ enum BehaviorDecoder {
             }
             return positiveZeros(unit * magnitude)
         }
-        let m = magnitude ?? defaultMagnitude
+        let m = try magnitude ?? object.number(keys["magnitude"])
         if m == 0 { return .zero }
-        if let angle = try object.optional("angle", { v, p in try v.number(at: p, in: -maxAngle...maxAngle) }) {
+        if let angle = try object.numberIfPresent(keys["angle"]) {
             let (sin, cos) = DeterministicMath.sinCos(angle)
             return positiveZeros(Vec2(cos * m, sin * m))
         }
@@ -312,24 +276,23 @@ enum BehaviorDecoder {
     }
 
     /// A closed range {"min", "max"} with min ≤ 0 ≤ max (UIKit: the range must include the current position).
-    static func range(_ value: JSONValue, at path: JSONPath, limit: Double) throws -> ClosedRange<Double> {
-        let object = try ObjectReader(value, at: path, known: ["min", "max"])
-        let lower = try object.required("min") { v, p in try v.number(at: p, in: -limit...limit) }
-        let upper = try object.required("max") { v, p in try v.number(at: p, in: -limit...limit) }
-        if lower > 0 {
+    static func range(_ value: JSONValue, at path: JSONPath, format: ObjectFormat) throws -> ClosedRange<Double> {
+        let object = try ObjectReader(value, at: path, format: format)
+        // The sign is checked first, for a message that says why; then the table's limits.
+        if case .number(let lower)? = object.value("min"), lower > 0 {
             throw ValidationError(
                 object.path("min"), "\(ScenarioDecoder.format(lower)) is greater than 0: the range must contain 0 (the starting position)")
         }
-        if upper < 0 {
+        if case .number(let upper)? = object.value("max"), upper < 0 {
             throw ValidationError(
                 object.path("max"), "\(ScenarioDecoder.format(upper)) is less than 0: the range must contain 0 (the starting position)")
         }
-        return lower...upper
+        return try object.number(format["min"])...object.number(format["max"])
     }
 
     /// The required `items` list: existing item ids, each at most once; may be empty.
-    static func itemList(_ object: ObjectReader, items: WorldItemIndex) throws -> [Int] {
-        try object.required("items") { value, path in
+    static func itemList(_ object: ObjectReader, keys: ObjectFormat, items: WorldItemIndex) throws -> [Int] {
+        try object.decode(keys["items"]) { value, path in
             let list = try value.array(at: path)
             var indexes: [Int] = []
             indexes.reserveCapacity(list.count)
@@ -345,7 +308,12 @@ enum BehaviorDecoder {
                 indexes.append(index)
             }
             return indexes
-        }
+        }!
+    }
+
+    /// The item a key names, if the key is present.
+    static func reference(_ object: ObjectReader, _ key: FormatKey, items: WorldItemIndex) throws -> Int? {
+        try object.decode(key) { v, p in try itemReference(v, at: p, items: items) }
     }
 
     /// An item id that must name an item of the scene.
@@ -355,14 +323,5 @@ enum BehaviorDecoder {
             throw ValidationError(path, "unknown item \(JSONValue.quoted(id))\(DidYouMean.hint(for: id, among: items.ids))")
         }
         return index
-    }
-
-    /// A non-empty id of at most `maxIDLength` characters.
-    static func identifier(_ value: JSONValue, at path: JSONPath) throws -> String {
-        let id = try value.string(at: path)
-        guard !id.isEmpty, id.count <= maxIDLength else {
-            throw ValidationError(path, "an id must be 1 to \(maxIDLength) characters")
-        }
-        return id
     }
 }

@@ -1,102 +1,62 @@
 import TetherLayout
 
-/// Decodes the `dynamics` object (§1.2 of the contract). A preset gives the defaults; keys
-/// written in the file override them.
+/// Decodes the `dynamics` object through its key tables (`DynamicsFormats`). A preset gives the
+/// defaults; keys written in the file override them.
 enum DynamicsDecoder {
-    static let springyKeys = ["type", "preset", "spring", "resistance", "distance", "tilePadding", "nearRestDamping"]
-
     static func decode(_ value: JSONValue, at path: JSONPath) throws -> DynamicsSpec {
-        let typeReader = try ObjectReader(value, at: path, known: springyKeys + gravityKeys)
-        let type = try typeReader.required("type") { v, p in try v.oneOf(["none", "springy", "gravity"], at: p) }
+        let union = DynamicsFormats.union
+        let typeReader = try ObjectReader(value, at: path, known: union.allKeyNames)
+        let type = try typeReader.string(union.tag)
+        let object = try ObjectReader(value, at: path, known: union.keyNames(of: type))
         switch type {
-        case "none":
-            _ = try ObjectReader(value, at: path, known: ["type"])
-            return .none
-        case "gravity":
-            return .gravity(try decodeGravity(value, at: path))
-        default:
-            return .springy(try decodeSpringy(value, at: path))
+        case "none": return .none
+        case "gravity": return .gravity(try decodeGravity(object))
+        default: return .springy(try decodeSpringy(object))
         }
     }
 
-    static let gravityKeys = ["itemSize", "anchor", "rope", "entry", "removeAfter", "maxItems", "boundaries"]
-
-    static func decodeGravity(_ value: JSONValue, at path: JSONPath) throws -> GravityConfiguration {
-        let object = try ObjectReader(value, at: path, known: ["type"] + gravityKeys)
+    static func decodeGravity(_ object: ObjectReader) throws -> GravityConfiguration {
+        let keys = DynamicsFormats.gravity
         var configuration = GravityConfiguration()
-        if let size = try object.optional("itemSize", { v, p in try v.positiveNumber(at: p, max: ScenarioLimits.maxLength) }) {
-            configuration.itemSize = size
+        configuration.itemSize = try object.number(keys["itemSize"])
+        configuration.anchor = try object.decode(keys["anchor"]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
+        configuration.entry = try object.decode(keys["entry"]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
+        if let rope = try object.decode(keys["rope"], { v, p in try ObjectReader(v, at: p, format: DynamicsFormats.rope) }) {
+            let ropeKeys = DynamicsFormats.rope
+            configuration.ropeLength = try rope.number(ropeKeys["length"])
+            configuration.ropeDamping = try rope.number(ropeKeys["damping"])
+            configuration.ropeFrequency = try rope.number(ropeKeys["frequency"])
         }
-        configuration.anchor = try object.optional("anchor") { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
-        configuration.entry = try object.optional("entry") { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
-        if let rope = object.value("rope") {
-            let reader = try ObjectReader(rope, at: object.path("rope"), known: ["length", "damping", "frequency"])
-            if let length = try reader.optional("length", { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxLength) }) {
-                configuration.ropeLength = length
-            }
-            if let damping = try reader.optional("damping", { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxDamping) }) {
-                configuration.ropeDamping = damping
-            }
-            if let frequency = try reader.optional("frequency", { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxFrequency) }) {
-                configuration.ropeFrequency = frequency
-            }
-        }
-        if let after = try object.optional("removeAfter", { v, p in try v.number(at: p, in: 0...3600) }) {
-            configuration.removeAfter = after
-        }
-        if let maxItems = try object.optional("maxItems", { v, p in try v.integer(at: p, in: 0...1000) }) {
-            configuration.maxItems = maxItems
-        }
-        if let boundaries = try object.optional("boundaries", { v, p in try v.bool(at: p) }) {
-            configuration.boundaries = boundaries
-        }
+        configuration.removeAfter = try object.number(keys["removeAfter"])
+        configuration.maxItems = try object.integer(keys["maxItems"])
+        configuration.boundaries = try object.bool(keys["boundaries"])
         return configuration
     }
 
-    static func decodeSpringy(_ value: JSONValue, at path: JSONPath) throws -> SpringyConfiguration {
-        let object = try ObjectReader(value, at: path, known: springyKeys)
-        var configuration = try object.optional("preset") { v, p in
-            SpringyPreset(rawValue: try v.oneOf(SpringyPreset.allCases.map(\.rawValue), at: p))!.configuration
-        } ?? SpringyConfiguration()
-        if let spring = object.value("spring") {
-            let springPath = object.path("spring")
-            let reader = try ObjectReader(spring, at: springPath, known: ["length", "damping", "frequency"])
-            if let length = try reader.optional("length", { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxLength) }) {
-                configuration.length = length
-            }
-            if let damping = try reader.optional("damping", { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxDamping) }) {
-                configuration.damping = damping
-            }
-            if let frequency = try reader.optional("frequency", { v, p in
-                try v.number(at: p, in: 0...ScenarioLimits.maxFrequency)
-            }) {
-                configuration.frequency = frequency
-            }
+    static func decodeSpringy(_ object: ObjectReader) throws -> SpringyConfiguration {
+        let keys = DynamicsFormats.springy
+        var configuration = try object.choiceIfPresent(keys["preset"], as: SpringyPreset.self)?.configuration
+            ?? SpringyConfiguration()
+        // Every other key is read only when written, so the preset's value stands otherwise.
+        func written(_ name: String) -> FormatKey? { object.has(name) ? keys[name] : nil }
+        if let key = written("spring") {
+            let springKeys = DynamicsFormats.spring
+            let spring = try object.decode(key) { v, p in try ObjectReader(v, at: p, format: springKeys) }!
+            func given(_ name: String) -> FormatKey? { spring.has(name) ? springKeys[name] : nil }
+            if let key = given("length") { configuration.length = try spring.number(key) }
+            if let key = given("damping") { configuration.damping = try spring.number(key) }
+            if let key = given("frequency") { configuration.frequency = try spring.number(key) }
         }
-        if let resistance = try object.optional("resistance", { v, p in try v.positiveNumber(at: p, max: 1e12) }) {
-            configuration.resistance = resistance
-        }
-        if let distance = try object.optional("distance", { v, p in
-            TouchDistance(rawValue: try v.oneOf(TouchDistance.allCases.map(\.rawValue), at: p))!
-        }) {
-            configuration.distance = distance
-        }
-        if object.has("tilePadding") {
-            configuration.tilePadding = try object.optional("tilePadding") { v, p -> Double? in
+        if let key = written("resistance") { configuration.resistance = try object.number(key) }
+        if let key = written("distance") { configuration.distance = try object.choice(key, as: TouchDistance.self) }
+        if let key = written("tilePadding") { configuration.tilePadding = try object.numberIfPresent(key) }
+        if let key = written("nearRestDamping") {
+            configuration.nearRestDamping = try object.decode(key) { v, p -> NearRestDamping? in
                 if case .null = v { return nil }
-                return try v.number(at: p, in: 0...ScenarioLimits.maxLength)
+                let nearKeys = DynamicsFormats.nearRestDamping
+                let reader = try ObjectReader(v, at: p, format: nearKeys)
+                return NearRestDamping(within: try reader.number(nearKeys["within"]), damping: try reader.number(nearKeys["damping"]))
             } ?? nil
-        }
-        if let nearRest = object.value("nearRestDamping") {
-            let nearRestPath = object.path("nearRestDamping")
-            if case .null = nearRest {
-                configuration.nearRestDamping = nil
-            } else {
-                let reader = try ObjectReader(nearRest, at: nearRestPath, known: ["within", "damping"])
-                configuration.nearRestDamping = NearRestDamping(
-                    within: try reader.required("within") { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxLength) },
-                    damping: try reader.required("damping") { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxDamping) })
-            }
         }
         return configuration
     }

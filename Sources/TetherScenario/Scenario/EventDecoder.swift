@@ -1,16 +1,11 @@
 import TetherLayout
 
-/// Decodes the `events` array (§1.4 of the contract) and checks that the script can be played:
-/// frames in range, a finger down for every drag and touchUp, offsets inside the content, and
-/// `set` paths that name a parameter that can change during a run.
+/// Decodes the `events` array of a layout scene through the event key tables (`EventFormats`)
+/// and checks that the script can be played: frames in range, a finger down for every drag and
+/// touchUp, offsets inside the content, and `set` paths that name a parameter that can change
+/// during a run.
 enum EventDecoder {
-    static let supportedTypes = [
-        "touchDown", "drag", "touchUp", "scroll", "scrollTo", "fling", "set", "insert", "delete", "move", "batch",
-        "beginMove", "updateMove", "endMove", "cancelMove",
-    ]
-    static let laterTypes: [String] = []
-    /// Types that belong to world scenes.
-    static let worldTypes = ["addBehavior", "removeBehavior"]
+    static let union = EventFormats.union
 
     /// Paths a `set` event (and therefore a sweep) may change while the run goes on.
     public static let settablePaths = [
@@ -37,29 +32,27 @@ enum EventDecoder {
     }
 
     static func decodeEvent(_ value: JSONValue, at path: JSONPath, scenario: Scenario, scene: LayoutScene) throws -> ScenarioEvent {
-        let typeReader = try ObjectReader(value, at: path, known: allKeys)
-        let type = try typeReader.required("type") { v, p in try v.oneOf(supportedTypes + laterTypes + worldTypes, at: p) }
-        if worldTypes.contains(type) {
+        let typeReader = try ObjectReader(value, at: path, known: union.allKeyNames)
+        let type = try typeReader.string(union.tag)
+        if !EventFormats.layoutTypes.contains(type) {
             throw ValidationError(typeReader.path("type"), "\"\(type)\" events belong to world scenes")
         }
-        if laterTypes.contains(type) {
-            throw ValidationError(typeReader.path("type"), "\"\(type)\" events are not supported yet")
-        }
-        let object = try ObjectReader(value, at: path, known: ["frame", "type"] + keys(of: type))
-        let frame = try object.required("frame") { v, p in try v.integer(at: p, in: 0...Int(Int32.max)) }
+        let keys = union.variant(type)
+        let object = try ObjectReader(value, at: path, keys: union.keys(of: type))
+        let frame = try object.integer(EventFormats.frame)
         guard frame < scenario.frames else {
             throw ValidationError(
                 object.path("frame"),
                 "frame \(frame) is past the last frame: events run before frames 0…\(scenario.frames - 1) are stepped (\"frames\" is \(scenario.frames))")
         }
         func point(_ key: String) throws -> Vec2 {
-            try object.required(key) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
+            try object.decode(keys[key]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }!
         }
         func velocity(_ v: JSONValue, _ p: JSONPath) throws -> Vec2 {
-            try ScenarioDecoder.decodePoint(v, at: p, limit: ScenarioLimits.maxSpeed)
+            try ScenarioDecoder.decodePoint(v, at: p, format: ShapeFormats.velocity)
         }
         func spread() throws -> Int {
-            let frames = try object.optional("frames") { v, p in try v.integer(at: p, in: 1...ScenarioLimits.maxFrames) } ?? 1
+            let frames = try object.integer(keys["frames"])
             guard frame + frames <= scenario.frames else {
                 throw ValidationError(
                     object.path("frames"),
@@ -67,12 +60,11 @@ enum EventDecoder {
             }
             return frames
         }
-        func itemPath(_ key: String) throws -> ItemPath { try object.required(key, decodeItemPath) }
-        func paths(_ key: String, required: Bool = true) throws -> [ItemPath] {
-            let decode = { (v: JSONValue, p: JSONPath) throws -> [ItemPath] in
+        func itemPath(_ key: String) throws -> ItemPath { try object.decode(keys[key], decodeItemPath)! }
+        func paths(_ key: String) throws -> [ItemPath] {
+            try object.decode(keys[key]) { v, p in
                 try v.array(at: p).enumerated().map { k, entry in try decodeItemPath(entry, at: p.appending(k)) }
-            }
-            return required ? try object.required(key, decode) : try object.optional(key, decode) ?? []
+            }!
         }
         if ["insert", "delete", "move", "batch"].contains(type), !(scene.layout is FlowLayout) {
             throw ValidationError(object.path("type"), "data-source updates need a flow layout (updates of waterfall layouts are not supported yet)")
@@ -89,15 +81,14 @@ enum EventDecoder {
             }
             action = .touchDown(point: p)
         case "drag": action = .drag(by: try point("by"), frames: try spread())
-        case "touchUp": action = .touchUp(velocity: try object.optional("velocity", velocity))
+        case "touchUp": action = .touchUp(velocity: try object.decode(keys["velocity"], velocity))
         case "scroll": action = .scroll(by: try point("by"), frames: try spread())
         case "scrollTo":
             let offset = try point("offset")
             try ScenarioDecoder.checkOffset(offset, at: object.path("offset"), layout: scene.layout, viewport: scene.viewport)
             action = .scrollTo(offset: offset)
         case "fling":
-            let rate = try object.optional("rate") { v, p in try v.number(at: p, in: 0.5...0.9999) } ?? 0.998
-            action = .fling(velocity: try object.required("velocity", velocity), rate: rate)
+            action = .fling(velocity: try object.decode(keys["velocity"], velocity)!, rate: try object.number(keys["rate"]))
         case "insert":
             action = .update(BatchUpdate(inserts: try paths("items")))
         case "delete":
@@ -105,15 +96,15 @@ enum EventDecoder {
         case "move":
             action = .update(.move(from: try itemPath("from"), to: try itemPath("to")))
         case "batch":
-            let moves = try object.optional("moves") { (v: JSONValue, p: JSONPath) throws -> [BatchUpdate.Move] in
+            let moveKeys = EventFormats.move
+            let moves = try object.decode(keys["moves"]) { (v: JSONValue, p: JSONPath) throws -> [BatchUpdate.Move] in
                 try v.array(at: p).enumerated().map { k, entry in
-                    let reader = try ObjectReader(entry, at: p.appending(k), known: ["from", "to"])
+                    let reader = try ObjectReader(entry, at: p.appending(k), format: moveKeys)
                     return BatchUpdate.Move(
-                        from: try reader.required("from", decodeItemPath), to: try reader.required("to", decodeItemPath))
+                        from: try reader.decode(moveKeys["from"], decodeItemPath)!, to: try reader.decode(moveKeys["to"], decodeItemPath)!)
                 }
-            } ?? []
-            action = .update(BatchUpdate(
-                deletes: try paths("deletes", required: false), inserts: try paths("inserts", required: false), moves: moves))
+            }!
+            action = .update(BatchUpdate(deletes: try paths("deletes"), inserts: try paths("inserts"), moves: moves))
         case "beginMove":
             let p = try point("point")
             try checkInViewport(p, at: object.path("point"), scene: scene)
@@ -126,18 +117,17 @@ enum EventDecoder {
         case "cancelMove": action = .cancelMove
         default:
             // "set": the new dynamics are computed in order by checkScript.
-            _ = try object.required("path") { v, p in try v.string(at: p) }
-            _ = try object.required("value")
+            _ = try object.string(keys["path"])
+            _ = try object.checked(keys["value"])
             action = .set(path: .root, dynamics: .none)
         }
         return ScenarioEvent(frame: frame, action: action, path: path)
     }
 
     static func decodeItemPath(_ value: JSONValue, at path: JSONPath) throws -> ItemPath {
-        let reader = try ObjectReader(value, at: path, known: ["section", "item"])
-        return ItemPath(
-            section: try reader.required("section") { v, p in try v.integer(at: p, in: 0...Int(Int32.max)) },
-            item: try reader.required("item") { v, p in try v.integer(at: p, in: 0...Int(Int32.max)) })
+        let keys = ShapeFormats.itemPath
+        let reader = try ObjectReader(value, at: path, format: keys)
+        return ItemPath(section: try reader.integer(keys["section"]), item: try reader.integer(keys["item"]))
     }
 
     static func checkInViewport(_ p: Vec2, at path: JSONPath, scene: LayoutScene) throws {
@@ -148,25 +138,6 @@ enum EventDecoder {
                 "(\(ScenarioDecoder.format(p.x)), \(ScenarioDecoder.format(p.y))) is outside the \(ScenarioDecoder.format(v.width))×\(ScenarioDecoder.format(v.height)) viewport")
         }
     }
-
-    static func keys(of type: String) -> [String] {
-        switch type {
-        case "touchDown": ["point"]
-        case "drag", "scroll": ["by", "frames"]
-        case "touchUp": ["velocity"]
-        case "scrollTo": ["offset"]
-        case "fling": ["velocity", "rate"]
-        case "set": ["path", "value"]
-        case "insert", "delete": ["items"]
-        case "move": ["from", "to"]
-        case "batch": ["deletes", "inserts", "moves"]
-        case "beginMove": ["item", "point"]
-        case "updateMove": ["point", "frames"]
-        default: []
-        }
-    }
-
-    static let allKeys = ["frame", "type", "point", "by", "frames", "velocity", "offset", "rate", "path", "value", "items", "from", "to", "deletes", "inserts", "moves", "behavior", "id", "item"]
 
     /// Plays the finger state machine and the parameter changes through in frame order.
     static func checkScript(_ events: inout [ScenarioEvent], sources: [JSONValue], dynamicsDocument: JSONValue) throws {

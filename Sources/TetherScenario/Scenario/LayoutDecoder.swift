@@ -1,33 +1,25 @@
 import TetherLayout
 
-/// Decodes the `layout` object (§1.1 of the contract).
+/// Decodes the `layout` object: one of the types registered in `LayoutTypes`, read through its
+/// key table.
 enum LayoutDecoder {
-    /// Keys both layouts read. `sectionBackground` is an added key (a background decoration per section).
-    static let sharedKeys = [
-        "type", "scrollDirection", "sections", "sectionInset", "headerSize", "footerSize", "pinHeaders",
-        "sectionBackground",
-    ]
-    static let flowOnlyKeys = ["itemSize", "itemSizes", "minimumLineSpacing", "minimumInteritemSpacing"]
-    static let waterfallOnlyKeys = ["columns", "itemHeights", "columnSpacing", "lineSpacing"]
-    static let flowKeys = sharedKeys + flowOnlyKeys
-    static let waterfallKeys = sharedKeys + waterfallOnlyKeys
     /// Most columns a waterfall may have.
     static let maxColumns = 1_000
 
-    /// A flow or waterfall layout for `viewport`.
+    /// A layout of a registered type for `viewport`.
     static func decode(_ value: JSONValue, at path: JSONPath, viewport: Size) throws -> any CollectionLayout {
-        let typeReader = try ObjectReader(value, at: path, known: flowKeys + waterfallOnlyKeys)
-        let type = try typeReader.required("type") { v, p in try v.oneOf(["flow", "waterfall"], at: p) }
-        let (own, other, otherName, hint) = type == "flow"
-            ? (flowKeys, waterfallOnlyKeys, "waterfall", "a flow layout has \"itemSize\"/\"itemSizes\"")
-            : (waterfallKeys, flowOnlyKeys, "flow", "a waterfall has \"itemHeights\", \"columnSpacing\" and \"lineSpacing\"")
-        for key in typeReader.object.keys where other.contains(key) {
-            throw ValidationError(typeReader.path(key), "\(JSONValue.quoted(key)) belongs to \(otherName) layouts; \(hint)")
+        let union = LayoutTypes.union
+        let typeReader = try ObjectReader(value, at: path, known: union.allKeyNames)
+        let typeName = try typeReader.string(union.tag)
+        guard let type = LayoutTypes.type(named: typeName) else { preconditionFailure("\(typeName) passed the tag check") }
+        let own = union.keyNames(of: typeName)
+        for key in typeReader.object.keys where !own.contains(key) {
+            let owner = LayoutTypes.all.first { $0.variant.keys.contains { $0.name == key } }
+            throw ValidationError(
+                typeReader.path(key), "\(JSONValue.quoted(key)) belongs to \(owner?.name ?? "other") layouts; \(type.hint)")
         }
         let object = try ObjectReader(value, at: path, known: own)
-        let layout: any CollectionLayout = type == "flow"
-            ? try decodeFlow(object, viewport: viewport)
-            : try decodeWaterfall(object, viewport: viewport)
+        let layout = try type.decode(object, viewport)
         let content = layout.contentSize
         if max(content.width, content.height) > ScenarioLimits.maxContentLength {
             throw ValidationError(
@@ -46,25 +38,27 @@ enum LayoutDecoder {
         var sectionBackground: Bool
 
         init(_ object: ObjectReader) throws {
-            counts = try object.required("sections") { v, p in try decodeSections(v, at: p) }
-            inset = try object.optional("sectionInset", ScenarioDecoder.decodeInsets) ?? .zero
-            headerSize = try object.optional("headerSize") { v, p in try ScenarioDecoder.decodeSize(v, at: p, allowZero: true) } ?? .zero
-            footerSize = try object.optional("footerSize") { v, p in try ScenarioDecoder.decodeSize(v, at: p, allowZero: true) } ?? .zero
-            pinHeaders = try object.optional("pinHeaders") { v, p in try v.bool(at: p) } ?? false
-            sectionBackground = try object.optional("sectionBackground") { v, p in try v.bool(at: p) } ?? false
+            counts = try object.decode(LayoutFormats.sections, decodeSections)!
+            inset = try object.decode(LayoutFormats.sectionInset, ScenarioDecoder.decodeInsets)!
+            headerSize = try object.decode(LayoutFormats.headerSize, decodeReferenceSize)!
+            footerSize = try object.decode(LayoutFormats.footerSize, decodeReferenceSize)!
+            pinHeaders = try object.bool(LayoutFormats.pinHeaders)
+            sectionBackground = try object.bool(LayoutFormats.sectionBackground)
         }
     }
 
+    static func decodeReferenceSize(_ value: JSONValue, at path: JSONPath) throws -> Size {
+        try ScenarioDecoder.decodeSize(value, at: path, format: ShapeFormats.referenceSize)
+    }
+
     static func decodeFlow(_ object: ObjectReader, viewport: Size) throws -> FlowLayout {
-        let direction = try object.optional("scrollDirection") { v, p in
-            Axis(rawValue: try v.oneOf(["vertical", "horizontal"], at: p))!
-        } ?? .vertical
+        let key = LayoutFormats.flow
+        let direction = try object.choice(key["scrollDirection"], as: Axis.self)
         let shared = try Sections(object)
-        let itemSize = try object.optional("itemSize") { v, p in try ScenarioDecoder.decodeSize(v, at: p) }
-            ?? Size(width: 50, height: 50)
-        let itemSizes = try object.optional("itemSizes") { v, p in try decodeItemSizes(v, at: p, sections: shared.counts) }
-        let lineSpacing = try spacing(object, "minimumLineSpacing")
-        let interitemSpacing = try spacing(object, "minimumInteritemSpacing")
+        let itemSize = try object.decode(key["itemSize"]) { v, p in try ScenarioDecoder.decodeSize(v, at: p) }!
+        let itemSizes = try object.decode(key["itemSizes"]) { v, p in try decodeItemSizes(v, at: p, sections: shared.counts) }
+        let lineSpacing = try object.number(key["minimumLineSpacing"])
+        let interitemSpacing = try object.number(key["minimumInteritemSpacing"])
         return FlowLayout(
             viewportSize: viewport, scrollDirection: direction, sections: shared.counts, itemSize: itemSize,
             itemSizes: itemSizes, minimumLineSpacing: lineSpacing, minimumInteritemSpacing: interitemSpacing,
@@ -73,16 +67,18 @@ enum LayoutDecoder {
     }
 
     static func decodeWaterfall(_ object: ObjectReader, viewport: Size) throws -> WaterfallLayout {
-        if try object.optional("scrollDirection", { v, p in try v.oneOf(["vertical", "horizontal"], at: p) }) == "horizontal" {
+        let key = LayoutFormats.waterfall
+        if object.value("scrollDirection") == .string(Axis.horizontal.rawValue) {
             throw ValidationError(object.path("scrollDirection"), "waterfall layouts scroll vertically only")
         }
+        _ = try object.checked(key["scrollDirection"])
         let shared = try Sections(object)
-        let columns = try object.optional("columns") { v, p in try v.integer(at: p, in: 1...maxColumns) } ?? 2
-        let itemHeights = try object.required("itemHeights") { v, p in
+        let columns = try object.integer(key["columns"])
+        let itemHeights = try object.decode(key["itemHeights"]) { v, p in
             try decodeItemHeights(v, at: p, sections: shared.counts)
-        }
-        let columnSpacing = try spacing(object, "columnSpacing")
-        let lineSpacing = try spacing(object, "lineSpacing")
+        }!
+        let columnSpacing = try object.number(key["columnSpacing"])
+        let lineSpacing = try object.number(key["lineSpacing"])
         let layout = WaterfallLayout(
             viewportSize: viewport, sections: shared.counts, columns: columns, itemHeights: itemHeights,
             columnSpacing: columnSpacing, lineSpacing: lineSpacing, sectionInset: shared.inset,
@@ -97,20 +93,16 @@ enum LayoutDecoder {
         return layout
     }
 
-    /// A spacing: non-negative, default 10.
-    private static func spacing(_ object: ObjectReader, _ key: String) throws -> Double {
-        try object.optional(key) { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxLength) } ?? 10
-    }
-
     static func decodeSections(_ value: JSONValue, at path: JSONPath) throws -> [Int] {
         let list = try value.array(at: path)
-        guard list.count <= ScenarioLimits.maxSections else {
-            throw ValidationError(path, "\(list.count) sections is more than the limit of \(ScenarioLimits.maxSections)")
+        let limit = LayoutFormats.sections.format.count.upperBound
+        guard list.count <= limit else {
+            throw ValidationError(path, "\(list.count) sections is more than the limit of \(limit)")
         }
         var total = 0
         var counts: [Int] = []
         for (i, entry) in list.enumerated() {
-            let count = try entry.integer(at: path.appending(i), in: 0...ScenarioLimits.maxItemsPerSection)
+            let count = try LayoutFormats.sections.format.element.integer(entry, at: path.appending(i))
             total += count
             counts.append(count)
         }
@@ -128,8 +120,9 @@ enum LayoutDecoder {
 
     /// One positive height per item of every section.
     static func decodeItemHeights(_ value: JSONValue, at path: JSONPath, sections: [Int]) throws -> [[Double]] {
-        try decodePerItem(value, at: path, sections: sections, noun: "heights") { height, itemPath in
-            try height.positiveNumber(at: itemPath, max: ScenarioLimits.maxLength)
+        let height = LayoutFormats.waterfall["itemHeights"].format.element.element
+        return try decodePerItem(value, at: path, sections: sections, noun: "heights") { entry, itemPath in
+            try height.number(entry, at: itemPath)
         }
     }
 

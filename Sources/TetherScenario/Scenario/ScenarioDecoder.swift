@@ -1,32 +1,22 @@
 import TetherLayout
 import TetherPhysics
 
-/// Turns a parsed scenario document into a `Scenario`, rejecting anything the contract does not
-/// allow with a `ValidationError` at the offending JSON path.
+/// Turns a parsed scenario document into a `Scenario`, rejecting anything the format reference
+/// (docs/scenario-format.md) does not allow with a `ValidationError` at the offending JSON path.
+/// Keys, types, ranges and defaults come from the key tables (`ScenarioFormat` and its kin).
 public enum ScenarioDecoder {
-    static let topLevelKeys = [
-        "name", "description", "clock", "frames", "seed", "viewport", "contentOffset", "layout", "world",
-        "dynamics", "events", "output", "solver",
-    ]
-    /// Keys that only make sense with a layout.
-    static let layoutOnlyKeys = ["viewport", "contentOffset", "dynamics"]
+    static let keys = ScenarioFormat.root
 
     public static func decode(_ document: JSONValue) throws -> Scenario {
         let root = JSONPath.root
-        let object = try ObjectReader(document, at: root, known: topLevelKeys)
-        let name = try object.required("name") { value, path in try decodeName(value, at: path) }
-        let description = try object.optional("description") { value, path in try value.string(at: path) }
-        let clock = try object.optional("clock", decodeClock) ?? Scenario.Clock()
-        let frames = try object.required("frames") { value, path in
-            try value.integer(at: path, in: 1...ScenarioLimits.maxFrames)
-        }
-        let seed = try object.optional("seed") { value, path in
-            UInt64(try value.integer(at: path, in: 0...Int(Int32.max)))
-        }
-        let solver = try object.optional("solver") { v, p in
-            SolverKind(rawValue: try v.oneOf(SolverKind.allCases.map(\.rawValue), at: p))!
-        } ?? .accurate
-        let output = try object.optional("output", decodeOutput) ?? Scenario.OutputOptions()
+        let object = try ObjectReader(document, at: root, format: keys)
+        let name = try object.string(keys["name"])
+        let description = try object.stringIfPresent(keys["description"])
+        let clock = try object.decode(keys["clock"], decodeClock) ?? Scenario.Clock()
+        let frames = try object.integer(keys["frames"])
+        let seed = try object.integerIfPresent(keys["seed"]).map { UInt64($0) }
+        let solver = try object.choice(keys["solver"], as: SolverKind.self)
+        let output = try object.decode(keys["output"], decodeOutput) ?? Scenario.OutputOptions()
         var scenario = Scenario(
             name: name, description: description, clock: clock, frames: frames, seed: seed,
             scene: .world(WorldScene(bounds: (.zero, .zero), items: [], behaviors: [])), events: [], output: output)
@@ -39,17 +29,18 @@ public enum ScenarioDecoder {
         case (.some, nil):
             let (scene, dynamicsDocument) = try decodeLayoutScene(object)
             scenario.scene = .layout(scene)
-            if let events = object.value("events") {
+            if let events = try object.checked(keys["events"]) {
                 scenario.events = try EventDecoder.decode(
                     events, at: object.path("events"), scenario: scenario, scene: scene, dynamicsDocument: dynamicsDocument)
             }
-        case (nil, .some(let world)):
-            for key in layoutOnlyKeys where object.has(key) {
+        case (nil, .some):
+            for key in ScenarioFormat.layoutOnlyKeys where object.has(key) {
                 throw ValidationError(object.path(key), "\"\(key)\" belongs to layout scenes; a world scene has \"world.bounds\"")
             }
+            let world = try object.checked(keys["world"])!
             let (scene, sources) = try WorldDecoder.decodeWithSources(world, at: object.path("world"))
             scenario.scene = .world(scene)
-            if let events = object.value("events") {
+            if let events = try object.checked(keys["events"]) {
                 scenario.events = try decodeWorldEvents(
                     events, at: object.path("events"), scene: scene, sources: sources, frames: frames)
             }
@@ -58,14 +49,14 @@ public enum ScenarioDecoder {
     }
 
     static func decodeLayoutScene(_ object: ObjectReader) throws -> (LayoutScene, dynamicsDocument: JSONValue) {
-        let viewport = try object.required("viewport") { value, path in try decodeSize(value, at: path) }
-        let layout = try object.required("layout") { value, path in
+        let viewport = try object.decode(keys["viewport"].required) { value, path in try decodeSize(value, at: path) }!
+        let layout = try object.decode(keys["layout"]) { value, path in
             try LayoutDecoder.decode(value, at: path, viewport: viewport)
-        }
-        let contentOffset = try object.optional("contentOffset") { value, path in
+        }!
+        let contentOffset = try object.decode(keys["contentOffset"]) { value, path in
             try decodeOffset(value, at: path, layout: layout, viewport: viewport)
-        } ?? .zero
-        let dynamicsDocument = object.value("dynamics") ?? .object(JSONObject([("type", .string("none"))]))
+        }!
+        let dynamicsDocument = try object.checked(keys["dynamics"])!
         let dynamics = try DynamicsDecoder.decode(dynamicsDocument, at: object.path("dynamics"))
         if case .gravity = dynamics, let section = layout.sections.firstIndex(where: { $0 > 0 }) {
             throw ValidationError(
@@ -82,44 +73,26 @@ public enum ScenarioDecoder {
         var entries: [(event: JSONValue, path: JSONPath, frame: Int)] = []
         for (i, entry) in list.enumerated() {
             let eventPath = path.appending(i)
-            let object = try entry.object(at: eventPath)
-            guard let frameValue = object["frame"] else {
-                throw ValidationError(eventPath, "missing required key \"frame\"")
-            }
-            let frame = try frameValue.integer(at: eventPath.appending("frame"), in: 0...Int(Int32.max))
+            // Only the frame is read here (to order the events); the other keys are checked per type
+            // by WorldEventDecoder, so the reader accepts whatever keys the event has.
+            let keys = try entry.object(at: eventPath).keys
+            let frame = try ObjectReader(entry, at: eventPath, known: keys).integer(EventFormats.frame)
             entries.append((entry, eventPath, frame))
         }
         return try WorldEventDecoder.decode(entries, scene: scene, behaviorSources: sources, frames: frames)
     }
 
-    static func decodeName(_ value: JSONValue, at path: JSONPath) throws -> String {
-        let name = try value.string(at: path)
-        let allowed = name.unicodeScalars.allSatisfy {
-            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
-        }
-        guard !name.isEmpty, name.count <= ScenarioLimits.maxNameLength, allowed else {
-            throw ValidationError(
-                path, "name must be 1 to \(ScenarioLimits.maxNameLength) characters of A-Z, a-z, 0-9, '-' and '_' (it names the golden file)")
-        }
-        return name
-    }
-
     static func decodeClock(_ value: JSONValue, at path: JSONPath) throws -> Scenario.Clock {
-        let object = try ObjectReader(value, at: path, known: ["hz", "substeps"])
-        let hz = try object.optional("hz") { v, p in try v.integer(at: p, in: 1...ScenarioLimits.maxHz) } ?? 60
-        let substeps = try object.optional("substeps") { v, p in
-            try v.integer(at: p, in: 1...ScenarioLimits.maxSubsteps)
-        } ?? 4
-        return Scenario.Clock(hz: hz, substeps: substeps)
+        let keys = ScenarioFormat.clock
+        let object = try ObjectReader(value, at: path, format: keys)
+        return Scenario.Clock(hz: try object.integer(keys["hz"]), substeps: try object.integer(keys["substeps"]))
     }
 
     static func decodeOutput(_ value: JSONValue, at path: JSONPath) throws -> Scenario.OutputOptions {
-        let object = try ObjectReader(value, at: path, known: ["items", "every"])
-        let items = try object.optional("items") { v, p in
-            Scenario.ItemSelection(rawValue: try v.oneOf(Scenario.ItemSelection.allCases.map(\.rawValue), at: p))!
-        } ?? .visible
-        let every = try object.optional("every") { v, p in try v.integer(at: p, in: 1...ScenarioLimits.maxFrames) } ?? 1
-        return Scenario.OutputOptions(items: items, every: every)
+        let keys = ScenarioFormat.output
+        let object = try ObjectReader(value, at: path, format: keys)
+        return Scenario.OutputOptions(
+            items: try object.choice(keys["items"], as: Scenario.ItemSelection.self), every: try object.integer(keys["every"]))
     }
 
     static func decodeOffset(_ value: JSONValue, at path: JSONPath, layout: any CollectionLayout, viewport: Size) throws -> Vec2 {
@@ -141,32 +114,24 @@ public enum ScenarioDecoder {
 
     // MARK: Small shapes
 
-    static func decodePoint(_ value: JSONValue, at path: JSONPath, limit: Double = ScenarioLimits.maxLength) throws -> Vec2 {
-        let object = try ObjectReader(value, at: path, known: ["x", "y"])
-        let x = try object.required("x") { v, p in try v.number(at: p, in: -limit...limit) }
-        let y = try object.required("y") { v, p in try v.number(at: p, in: -limit...limit) }
-        return Vec2(x, y)
+    /// {"x", "y"} read through a vector table (`ShapeFormats.point` by default).
+    static func decodePoint(_ value: JSONValue, at path: JSONPath, format: ObjectFormat = ShapeFormats.point) throws -> Vec2 {
+        let object = try ObjectReader(value, at: path, format: format)
+        return Vec2(try object.number(format["x"]), try object.number(format["y"]))
     }
 
-    /// A size whose sides are positive (or, with `allowZero`, non-negative).
-    static func decodeSize(_ value: JSONValue, at path: JSONPath, allowZero: Bool = false) throws -> Size {
-        let object = try ObjectReader(value, at: path, known: ["width", "height"])
-        func side(_ v: JSONValue, _ p: JSONPath) throws -> Double {
-            allowZero
-                ? try v.number(at: p, in: 0...ScenarioLimits.maxLength)
-                : try v.positiveNumber(at: p, max: ScenarioLimits.maxLength)
-        }
-        let width = try object.required("width", side)
-        let height = try object.required("height", side)
-        return Size(width: width, height: height)
+    /// A size whose sides are positive (`ShapeFormats.size`) or non-negative (`ShapeFormats.referenceSize`).
+    static func decodeSize(_ value: JSONValue, at path: JSONPath, format: ObjectFormat = ShapeFormats.size) throws -> Size {
+        let object = try ObjectReader(value, at: path, format: format)
+        return Size(width: try object.number(format["width"]), height: try object.number(format["height"]))
     }
 
     static func decodeInsets(_ value: JSONValue, at path: JSONPath) throws -> EdgeInsets {
-        let object = try ObjectReader(value, at: path, known: ["top", "left", "bottom", "right"])
-        func side(_ key: String) throws -> Double {
-            try object.optional(key) { v, p in try v.number(at: p, in: 0...ScenarioLimits.maxLength) } ?? 0
-        }
-        return EdgeInsets(top: try side("top"), left: try side("left"), bottom: try side("bottom"), right: try side("right"))
+        let keys = ShapeFormats.insets
+        let object = try ObjectReader(value, at: path, format: keys)
+        return EdgeInsets(
+            top: try object.number(keys["top"]), left: try object.number(keys["left"]),
+            bottom: try object.number(keys["bottom"]), right: try object.number(keys["right"]))
     }
 
     /// Numbers in messages: integers without ".0".

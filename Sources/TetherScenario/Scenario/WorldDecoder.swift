@@ -1,10 +1,8 @@
 import TetherPhysics
 
-/// Decodes the `world` object of a scenario (§1.3 of the contract): reference bounds, free items
-/// and UIKit Dynamics behaviors, with UIKit's defaults for every key left out.
+/// Decodes the `world` object of a scenario through its key tables (`WorldFormats`): reference
+/// bounds, free items and UIKit Dynamics behaviors, with UIKit's defaults for every key left out.
 enum WorldDecoder {
-    static let keys = ["bounds", "items", "behaviors"]
-    static let itemKeys = ["id", "center", "size", "angle", "velocity", "angularVelocity", "shape"]
 
     /// Items in one scene.
     static let maxItems = 10_000
@@ -25,15 +23,17 @@ enum WorldDecoder {
     static func decodeWithSources(
         _ value: JSONValue, at path: JSONPath
     ) throws -> (scene: WorldScene, behaviorSources: [(id: String?, json: JSONValue)]) {
-        let object = try ObjectReader(value, at: path, known: keys)
-        let bounds = try object.required("bounds") { v, p in try decodeBounds(v, at: p) }
-        let items = try object.required("items") { v, p in try decodeItems(v, at: p) }
+        let keys = WorldFormats.world
+        let object = try ObjectReader(value, at: path, format: keys)
+        let bounds = try object.decode(keys["bounds"], decodeBounds)!
+        let items = try object.decode(keys["items"], decodeItems)!
         let index = WorldItemIndex(items)
         var behaviors: [(id: String?, behavior: Behavior)] = []
         var sources: [(id: String?, json: JSONValue)] = []
-        if let list = object.value("behaviors") {
+        if let list = try object.checked(keys["behaviors"]) {
             let listPath = object.path("behaviors")
             let entries = try list.array(at: listPath)
+            let maxBehaviors = keys["behaviors"].format.count.upperBound
             guard entries.count <= maxBehaviors else {
                 throw ValidationError(listPath, "\(entries.count) behaviors; at most \(maxBehaviors)")
             }
@@ -66,18 +66,16 @@ enum WorldDecoder {
 
     /// {"x", "y", "width", "height"}: all four required; x, y within ±maxLength, sides positive.
     static func decodeBounds(_ value: JSONValue, at path: JSONPath) throws -> (origin: Vec2, size: Vec2) {
-        let object = try ObjectReader(value, at: path, known: ["x", "y", "width", "height"])
-        let limit = ScenarioLimits.maxLength
-        let x = try object.required("x") { v, p in try v.number(at: p, in: -limit...limit) }
-        let y = try object.required("y") { v, p in try v.number(at: p, in: -limit...limit) }
-        let width = try object.required("width") { v, p in try v.positiveNumber(at: p, max: limit) }
-        let height = try object.required("height") { v, p in try v.positiveNumber(at: p, max: limit) }
-        return (Vec2(x, y), Vec2(width, height))
+        let keys = ShapeFormats.bounds
+        let object = try ObjectReader(value, at: path, format: keys)
+        let origin = Vec2(try object.number(keys["x"]), try object.number(keys["y"]))
+        return (origin, Vec2(try object.number(keys["width"]), try object.number(keys["height"])))
     }
 
     static func decodeItems(_ value: JSONValue, at path: JSONPath) throws -> [DynamicItem] {
         let list = try value.array(at: path)
         guard !list.isEmpty else { throw ValidationError(path, "a world needs at least one item") }
+        let maxItems = WorldFormats.world["items"].format.count.upperBound
         guard list.count <= maxItems else {
             throw ValidationError(path, "\(list.count) items; at most \(maxItems)")
         }
@@ -98,22 +96,17 @@ enum WorldDecoder {
     }
 
     static func decodeItem(_ value: JSONValue, at path: JSONPath) throws -> DynamicItem {
-        let object = try ObjectReader(value, at: path, known: itemKeys)
-        let id = try object.required("id") { v, p in try BehaviorDecoder.identifier(v, at: p) }
-        let center = try object.required("center") { v, p in try ScenarioDecoder.decodePoint(v, at: p) }
-        let size = try object.required("size") { v, p in try ScenarioDecoder.decodeSize(v, at: p) }
-        let angle = try object.optional("angle") { v, p in
-            try v.number(at: p, in: -BehaviorDecoder.maxAngle...BehaviorDecoder.maxAngle)
-        } ?? 0
-        let velocity = try object.optional("velocity") { v, p in
-            try ScenarioDecoder.decodePoint(v, at: p, limit: ScenarioLimits.maxSpeed)
-        } ?? .zero
-        let angularVelocity = try object.optional("angularVelocity") { v, p in
-            try v.number(at: p, in: -maxAngularSpeed...maxAngularSpeed)
-        } ?? 0
-        let shape = try object.optional("shape") { v, p in
-            BodyShape(rawValue: try v.oneOf(BodyShape.allCases.map(\.rawValue), at: p))!
-        } ?? .rectangle
+        let keys = WorldFormats.item
+        let object = try ObjectReader(value, at: path, format: keys)
+        let id = try object.string(keys["id"])
+        let center = try object.decode(keys["center"]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }!
+        let size = try object.decode(keys["size"]) { v, p in try ScenarioDecoder.decodeSize(v, at: p) }!
+        let angle = try object.number(keys["angle"])
+        let velocity = try object.decode(keys["velocity"]) { v, p in
+            try ScenarioDecoder.decodePoint(v, at: p, format: ShapeFormats.velocity)
+        }!
+        let angularVelocity = try object.number(keys["angularVelocity"])
+        let shape = try object.choice(keys["shape"], as: BodyShape.self)
         return DynamicItem(
             id: id, center: center, size: Vec2(size.width, size.height), angle: angle, velocity: velocity,
             angularVelocity: angularVelocity, shape: shape)

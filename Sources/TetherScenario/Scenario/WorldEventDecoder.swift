@@ -1,18 +1,10 @@
 import TetherPhysics
 
-/// Decodes the events of a world scene (§1.4 of the contract: `addBehavior`, `removeBehavior` and
-/// `set` on `behaviors.<id>.<key>`) and plays the behavior ids through in frame order, so a
+/// Decodes the events of a world scene (`addBehavior`, `removeBehavior` and `set` on
+/// `behaviors.<id>.<key>`, keys from `EventFormats`) and plays the behavior ids through in frame order, so a
 /// script that removes a behavior twice or changes one that is gone fails before the replay.
 enum WorldEventDecoder {
-    static let types = ["addBehavior", "removeBehavior", "set"]
-
-    static func keys(of type: String) -> [String] {
-        switch type {
-        case "addBehavior": ["behavior"]
-        case "removeBehavior": ["id"]
-        default: ["path", "value"]
-        }
-    }
+    static let types = EventFormats.worldTypes
 
     /// A behavior with an id that is in the animator at the current point of the script.
     private struct Live {
@@ -93,12 +85,13 @@ enum WorldEventDecoder {
         let typePath = path.appending("type")
         guard let typeValue = raw["type"] else { throw ValidationError(path, "missing required key \"type\"") }
         let typeName = try typeValue.string(at: typePath)
-        if !types.contains(typeName), (EventDecoder.supportedTypes + EventDecoder.laterTypes).contains(typeName) {
+        if !types.contains(typeName), EventFormats.layoutTypes.contains(typeName) {
             throw ValidationError(
                 typePath, "\(JSONValue.quoted(typeName)) events need a layout; world scenes take \(types.joined(separator: ", "))")
         }
         let type = try typeValue.oneOf(types, at: typePath)
-        let object = try ObjectReader(value, at: path, known: ["frame", "type"] + keys(of: type))
+        let keys = EventFormats.union.variant(type)
+        let object = try ObjectReader(value, at: path, keys: EventFormats.union.keys(of: type))
         guard frame >= 0, frame < frames else {
             throw ValidationError(
                 object.path("frame"),
@@ -107,7 +100,7 @@ enum WorldEventDecoder {
         switch type {
         case "addBehavior":
             let behaviorPath = object.path("behavior")
-            let json = try object.required("behavior")
+            let json = try object.checked(keys["behavior"])!
             let (id, behavior) = try BehaviorDecoder.decode(json, at: behaviorPath, items: items, bounds: bounds)
             if let id, let existing = state.live[id] {
                 throw ValidationError(
@@ -130,7 +123,7 @@ enum WorldEventDecoder {
             return .addBehavior(id: id, behavior: behavior)
         case "removeBehavior":
             let idPath = object.path("id")
-            let id = try object.required("id") { v, p in try v.string(at: p) }
+            let id = try object.string(keys["id"])
             let live = try state.lookUp(id, at: idPath)
             state.live[id] = nil
             state.removed[id] = (path, frame)
@@ -149,8 +142,9 @@ enum WorldEventDecoder {
     ) throws -> ScenarioEvent.Action {
         let pathPath = object.path("path")
         let valuePath = object.path("value")
-        let text = try object.required("path") { v, p in try v.string(at: p) }
-        let newValue = try object.required("value")
+        let keys = EventFormats.union.variant("set")
+        let text = try object.string(keys["path"])
+        let newValue = try object.checked(keys["value"])!
         let target: JSONPath
         do {
             target = try JSONPath(parsing: text)

@@ -1,0 +1,84 @@
+import TetherLayout
+
+/// The keys of `"dynamics"`: none, the springy list, the drop-in list.
+public enum DynamicsFormats {
+    static let length = ScenarioLimits.maxLength
+    static let plain = SpringyConfiguration()
+    static let dropIn = GravityConfiguration()
+
+    public static let spring = ObjectFormat(
+        "springParameters", "The spring on every sprung cell. Keys left out keep the preset's value (without a preset: ASH's).",
+        keys: [
+            FormatKey(
+                "length", .number(0...length), default: .number(plain.length), unit: "pt",
+                "Rest length: 0 rests the cell on its layout center."),
+            FormatKey(
+                "damping", .number(0...ScenarioLimits.maxDamping), default: .number(plain.damping),
+                "Damping ratio ζ: 1 is critical, below 1 the cell overshoots."),
+            FormatKey(
+                "frequency", .number(0...ScenarioLimits.maxFrequency), default: .number(plain.frequency), unit: "Hz",
+                "Undamped frequency f: a cell oscillates at f Hz whatever its size."),
+        ])
+
+    public static let nearRestDamping = ObjectFormat(
+        "nearRestDamping", "THSpringy's trick: a spring switches to another damping ratio while its cell is close to its anchor.",
+        keys: [
+            FormatKey("within", .number(0...length), required: true, unit: "pt", "Distance from the anchor along the scroll axis within which the damping applies."),
+            FormatKey("damping", .number(0...ScenarioLimits.maxDamping), required: true, "The damping ratio used there."),
+        ])
+
+    public static let rope = ObjectFormat(
+        "rope", "The drop-in list's rope: a spring from the anchor to an inserted item's center.",
+        keys: [
+            FormatKey("length", .number(0...length), default: .number(dropIn.ropeLength), unit: "pt", "Rest length of the rope."),
+            FormatKey("damping", .number(0...ScenarioLimits.maxDamping), default: .number(dropIn.ropeDamping), "Damping ratio ζ."),
+            FormatKey("frequency", .number(0...ScenarioLimits.maxFrequency), default: .number(dropIn.ropeFrequency), unit: "Hz", "Frequency."),
+        ])
+
+    public static let springy = UnionFormat.Variant(
+        "springy", "The springy list (ASHSpringyCollectionViewFlowLayout and its kin): every cell near the viewport hangs on a spring at its layout center and lags behind the scroll.",
+        keys: [
+            FormatKey(
+                "preset", .choice(SpringyPreset.allCases.map(\.rawValue)),
+                "Start from a published implementation's constants; keys written beside it override them."),
+            FormatKey("spring", .object(spring), "The spring's length, damping ratio and frequency."),
+            FormatKey(
+                "resistance", .positive(max: 1e12), default: .number(plain.resistance), unit: "pt",
+                "Divisor of the touch distance: a cell d points from the finger moves by Δ·min(d/resistance, 1) when the content moves by Δ."),
+            FormatKey(
+                "distance", .choice(TouchDistance.allCases.map(\.rawValue)), default: .string(plain.distance.rawValue),
+                "How the distance to the finger is measured: \"manhattan\" |dx| + |dy|, or \"axis\" along the scroll axis only."),
+            FormatKey(
+                "tilePadding", .nullable(.number(0...length)), default: plain.tilePadding.map { .number($0) } ?? .null, unit: "pt",
+                "Cells meeting the visible rect grown by this have springs; null gives every cell a spring."),
+            FormatKey(
+                "nearRestDamping", .nullable(.object(nearRestDamping)), default: .null,
+                "A second damping ratio near the anchor (the thspringy preset sets it); null turns it off."),
+        ])
+
+    public static let gravity = UnionFormat.Variant(
+        "gravity", "The drop-in list (Ash Furrow's Newtonian collection view): inserted items swing in on a rope, deleted ones fall. The list starts empty.",
+        keys: [
+            FormatKey("itemSize", .positive(max: length), default: .number(dropIn.itemSize), unit: "pt", "Side of the square items."),
+            FormatKey("anchor", .object(ShapeFormats.point), defaultNote: "(viewport width / 2, 64)", "The rope's fixed end, in content coordinates."),
+            FormatKey("rope", .object(rope), "The rope's length, damping ratio and frequency."),
+            FormatKey(
+                "entry", .object(ShapeFormats.point), defaultNote: "(viewport width + itemSize, 300)",
+                "Frame origin of an inserted item, where it starts its swing."),
+            FormatKey(
+                "removeAfter", .number(0...3600), default: .number(dropIn.removeAfter), unit: "s",
+                "Time from a delete (the rope is cut) to the item leaving the data source, rounded to whole frames."),
+            FormatKey(
+                "maxItems", .integer(0...1000), default: .number(Double(dropIn.maxItems)),
+                "Most items the list may hold, falling ones included."),
+            FormatKey("boundaries", .boolean, default: .bool(dropIn.boundaries), "Whether the viewport's edges are collision boundaries."),
+        ])
+
+    public static let union = UnionFormat(
+        "dynamics", "What moves the layout's attributes.", tag: "type",
+        tagDescription: "\"none\": attributes straight from the layout; \"springy\": the springy list; \"gravity\": the drop-in list.",
+        variants: [
+            UnionFormat.Variant("none", "Attributes straight from the layout."),
+            springy, gravity,
+        ])
+}
