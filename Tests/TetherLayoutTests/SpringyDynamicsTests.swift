@@ -1,7 +1,7 @@
 import Testing
 @testable import TetherLayout
 
-/// The springy rule (contract §1.2): shift Δ·min(d/resistance, 1), anchors fixed, tiling.
+/// The springy rule (the format reference, docs/scenario-format.md §Dynamics): shift Δ·min(d/resistance, 1), anchors fixed, tiling.
 @Suite struct SpringyDynamicsTests {
     /// A 1-column list of 300×44 rows, 10 pt apart, in a 320×568 viewport.
     static let layout = FlowLayout(

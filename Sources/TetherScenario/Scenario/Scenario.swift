@@ -84,6 +84,6 @@ public struct LayoutScene: Sendable {
 public enum DynamicsSpec: Sendable, Hashable {
     case none
     case springy(SpringyConfiguration)
-    /// The drop-in list (contract §1.2 `gravity`).
+    /// The drop-in list (`"type": "gravity"`; the format reference, docs/scenario-format.md §Dynamics).
     case gravity(GravityConfiguration)
 }

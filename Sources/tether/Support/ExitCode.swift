@@ -1,4 +1,4 @@
-/// sysexits(3) codes, as the contract's §3 lists them.
+/// sysexits(3) codes, as the format reference (docs/scenario-format.md §Exit codes) lists them.
 enum ExitCode: Int32 {
     case success = 0
     /// A golden file does not match.
