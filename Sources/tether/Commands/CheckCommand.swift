@@ -6,7 +6,7 @@ import TetherScenario
 struct CheckCommand: TetherCommand {
     static let name = "check"
     static let abstract = "Compare scenarios with their golden files, or record new goldens."
-    static let usage = "tether check [<scenario.json> ...] [--golden DIR] [--record] [--tolerance X] [--report FILE.html] [--set PATH=VALUE ...]"
+    static let usage = "tether check [<scenario.json> ...] [--golden DIR] [--record] [--tolerance X] [--report FILE.html] [--junit FILE.xml] [--set PATH=VALUE ...]"
     static var help: String {
         """
         OVERVIEW: \(abstract)
@@ -25,6 +25,9 @@ struct CheckCommand: TetherCommand {
           --report FILE.html      Also write a page showing each failed scenario: the golden and the
                                   new run overlaid, differing elements outlined, the largest
                                   difference over time.
+          --junit FILE.xml        Also write the results as JUnit XML (one testcase per scenario,
+                                  with its time; a mismatch or missing golden is a failure), for
+                                  CI servers to show.
         \(CommonOptions.setHelp)
           -h, --help              Show help information.
 
@@ -38,6 +41,7 @@ struct CheckCommand: TetherCommand {
     var tolerance: Double
     var overrides: [ScenarioOverride]
     var reportPath: String?
+    var junitPath: String?
 
     init(parsing arguments: inout ArgumentList) throws(CommandError) {
         goldenDirectory = try arguments.option("--golden") ?? "golden"
@@ -45,7 +49,9 @@ struct CheckCommand: TetherCommand {
         tolerance = try arguments.option("--tolerance", { Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }, expected: "a number ≥ 0") ?? 0
         overrides = try CommonOptions.overrides(&arguments)
         reportPath = try arguments.option("--report")
+        junitPath = try arguments.option("--junit")
         if record && reportPath != nil { throw .usage("--report cannot be used with --record", command: Self.name) }
+        if record && junitPath != nil { throw .usage("--junit cannot be used with --record", command: Self.name) }
         files = try arguments.positionals()
         if files.isEmpty { files = try Self.bundledScenarios() }
     }
@@ -64,11 +70,15 @@ struct CheckCommand: TetherCommand {
         var failed = 0
         var worst = ExitCode.success
         var reported: [Scenario] = []
+        var junit = JUnitReport()
         for file in files {
+            let start = ContinuousClock.now
+            var testCase = JUnitReport.TestCase(name: file, file: file, seconds: 0, problem: nil)
             do {
                 let scenario = try CommonOptions.load(file, overrides: overrides)
-                let ok = try record ? recordGolden(scenario) : checkGolden(scenario, file: file)
-                if !ok {
+                testCase.name = scenario.name
+                testCase.problem = try record ? recordGolden(scenario) : checkGolden(scenario, file: file)
+                if testCase.problem != nil {
                     // The report draws layout scenes; world scenes are listed by the text report only.
                     if reportPath != nil && scenario.layoutScene != nil { reported.append(scenario) }
                     failed += 1
@@ -77,8 +87,11 @@ struct CheckCommand: TetherCommand {
             } catch {
                 failed += 1
                 Console.error("tether: error: \(error.message)")
+                testCase.problem = .error(message: error.message)
                 if worst == .success || worst == .mismatch { worst = error.exitCode }
             }
+            testCase.seconds = Self.seconds(start.duration(to: .now))
+            junit.cases.append(testCase)
         }
         let verb = record ? "recorded" : "checked"
         Console.output("\(files.count) scenario\(files.count == 1 ? "" : "s") \(verb): \(files.count - failed) ok, \(failed) failed")
@@ -93,10 +106,24 @@ struct CheckCommand: TetherCommand {
             }
             Console.output("report: \(reportPath)")
         }
+        if let junitPath {
+            do {
+                try AtomicFileOutput.write(Array(junit.xml.utf8), to: junitPath)
+            } catch {
+                Console.error("tether: error: \(CommandError.output(error).message)")
+                return worst == .success ? .cannotWrite : worst
+            }
+            Console.output("junit: \(junitPath)")
+        }
         return worst
     }
 
-    private func checkGolden(_ scenario: Scenario, file: String) throws(CommandError) -> Bool {
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
+    /// Checks one scenario against its golden and prints the outcome; nil when it matches.
+    private func checkGolden(_ scenario: Scenario, file: String) throws(CommandError) -> JUnitReport.Problem? {
         let path = GoldenCheck.goldenPath(for: scenario, directory: goldenDirectory)
         let outcome: GoldenCheck.Outcome
         do {
@@ -107,19 +134,24 @@ struct CheckCommand: TetherCommand {
         switch outcome {
         case .match:
             Console.output("ok      \(scenario.name)")
-            return true
+            return nil
         case .missing:
+            let message = "\(path) does not exist; record it with: tether check --record \(file)"
             Console.output("MISSING \(scenario.name)")
-            Console.error("tether: \(path) does not exist; record it with: tether check --record \(file)")
-            return false
+            Console.error("tether: \(message)")
+            return .failure(type: "missing golden", message: message, details: message)
         case .mismatch(let comparison):
+            let text = describe(comparison, scenario: scenario.name, goldenPath: path)
             Console.output("FAIL    \(scenario.name)")
-            Console.error(describe(comparison, scenario: scenario.name, goldenPath: path))
-            return false
+            Console.error(text)
+            // The first line names the golden; the message carries the first difference and the counts.
+            let message = text.split(separator: "\n").dropFirst().joined(separator: "; ")
+            return .failure(type: "golden mismatch", message: message, details: text)
         }
     }
 
-    private func recordGolden(_ scenario: Scenario) throws(CommandError) -> Bool {
+    /// Records one golden and prints what changed; never a failure (errors throw).
+    private func recordGolden(_ scenario: Scenario) throws(CommandError) -> JUnitReport.Problem? {
         let path = GoldenCheck.goldenPath(for: scenario, directory: goldenDirectory)
         do {
             switch try GoldenCheck.record(scenario, directory: goldenDirectory) {
@@ -131,7 +163,7 @@ struct CheckCommand: TetherCommand {
         } catch {
             throw Self.commandError(error, file: path)
         }
-        return true
+        return nil
     }
 
     static func commandError(_ error: any Error, file: String) -> CommandError {
