@@ -29,6 +29,11 @@ import Testing
             let found = documented.first { $0.name == table.name }
             #expect(found?.text == table.text, "docs/scenario-format.md, table \(table.name) should read:\n\(table.text)")
         }
+        // The anchors the type columns link to.
+        let lines = Set(document.components(separatedBy: "\n"))
+        for anchor in result.stdoutText.components(separatedBy: "\n") where anchor.hasPrefix("<a id=") {
+            #expect(lines.contains(anchor), "docs/scenario-format.md has no \(anchor)")
+        }
     }
 
     /// (marker name, the table's lines up to the first blank line).

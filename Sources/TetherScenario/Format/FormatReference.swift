@@ -1,6 +1,7 @@
 /// The key tables of docs/scenario-format.md, written from the same tables the decoders read.
-/// Each table follows a marker line `<!-- keys: NAME -->`; a test checks that the document holds
-/// exactly these tables, and `tether schema --format markdown` prints them all.
+/// Each table follows a marker line `<!-- keys: NAME -->`, after an anchor `<a id="name">` that
+/// the type columns link to; a test checks that the document holds exactly these tables and
+/// anchors, and `tether schema --format markdown` prints them all.
 public enum FormatReference {
     /// Every table: its name (an object's, or a union variant's "union.tag") and its Markdown.
     public static var tables: [(name: String, markdown: String)] {
@@ -12,7 +13,8 @@ public enum FormatReference {
             case .union(let union):
                 result.append((union.name, table([union.tag] + union.common, rules: [])))
                 for variant in union.variants where variant.nested == nil {
-                    result.append(("\(union.name).\(variant.tag)", table(variant.keys, rules: variant.rules)))
+                    let name = "\(union.name).\(variant.tag)"
+                    result.append((name, table(variant.keys, rules: variant.rules)))
                 }
             default:
                 break
@@ -21,10 +23,13 @@ public enum FormatReference {
         return result
     }
 
-    /// All tables, each after its marker line, separated by blank lines.
+    /// All tables, each after the anchor its type column links to and its marker line.
     public static var markdown: String {
-        tables.map { "<!-- keys: \($0.name) -->\n\($0.markdown)" }.joined(separator: "\n\n") + "\n"
+        tables.map { "<a id=\"\(anchor($0.name))\"></a>\n\n<!-- keys: \($0.name) -->\n\($0.markdown)" }
+            .joined(separator: "\n\n") + "\n"
     }
+
+
 
     static func table(_ keys: [FormatKey], rules: [KeyRule]) -> String {
         var lines = ["| key | type | unit | default | allowed | meaning |", "|---|---|---|---|---|---|"]
@@ -63,7 +68,8 @@ public enum FormatReference {
     static func allowed(_ format: ValueFormat) -> String {
         switch format {
         case .integer(let range):
-            range.upperBound == Int.max ? "≥ \(range.lowerBound)" : "\(range.lowerBound) … \(range.upperBound)"
+            range.upperBound == Int.max
+                ? "≥ \(number(Double(range.lowerBound)))" : "\(number(Double(range.lowerBound))) … \(number(Double(range.upperBound)))"
         case .number(let range):
             switch (range.lowerBound.isFinite, range.upperBound.isFinite) {
             case (true, true): "\(number(range.lowerBound)) … \(number(range.upperBound))"
@@ -77,9 +83,9 @@ public enum FormatReference {
         case .array(let element, let count, let unique):
             [
                 count.lowerBound > 0 ? "at least \(count.lowerBound)" : nil,
-                count.upperBound != Int.max ? "at most \(count.upperBound)" : nil,
+                count.upperBound != Int.max ? "at most \(number(Double(count.upperBound)))" : nil,
                 unique ? "no repeats" : nil,
-                allowed(element).isEmpty ? nil : "each \(allowed(element))",
+                allowed(element).isEmpty ? nil : (element.isList ? allowed(element) : "each \(allowed(element))"),
             ].compactMap { $0 }.joined(separator: ", ")
         case .nullable(let inner): allowed(inner)
         default: ""

@@ -81,6 +81,12 @@ public indirect enum ValueFormat: Sendable, Hashable {
         return number
     }
 
+    /// Whether this is a list.
+    public var isList: Bool {
+        if case .array = self { return true }
+        return false
+    }
+
     /// The format of a list's entries.
     public var element: ValueFormat {
         switch self {
