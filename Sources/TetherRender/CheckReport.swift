@@ -24,7 +24,7 @@ public enum CheckReport {
     /// `tether check` prints.
     public static func failure(_ scenario: Scenario, goldenDirectory: String, tolerance: Double = 0) throws -> Failure {
         let path = GoldenCheck.goldenPath(for: scenario, directory: goldenDirectory)
-        guard let golden = FileManager.default.contents(atPath: path).map({ [UInt8]($0) }) else {
+        guard let golden = try GoldenCheck.readGolden(path) else {
             return Failure(scenario: scenario, golden: nil, summary: "\(path) does not exist")
         }
         let comparison = GoldenComparison.compare(expected: golden, actual: try GoldenCheck.csv(for: scenario), tolerance: tolerance)

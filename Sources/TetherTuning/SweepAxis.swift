@@ -107,14 +107,17 @@ public struct SweepAxis: Sendable, Hashable {
             throw SweepSpecError(
                 "STEP \(stepText.trimmingSpaces) does not lead from \(startText.trimmingSpaces) to \(stopText.trimmingSpaces) (\(hint))")
         }
-        let steps = span / step + 1e-9
+        // Bounds near ±1.8e308 overflow STOP − START; halving everything is exact and does not.
+        let steps = (span.isFinite ? span / step : (stop / 2 - start / 2) / (step / 2)) + 1e-9
         guard steps.isFinite, steps < Double(maximumValues) else {
             throw SweepSpecError("the range has more than \(maximumValues) values")
         }
         let count = Int(steps.rounded(.down)) + 1
         let places = [startText, stopText, stepText].map { decimalPlaces($0.trimmingSpaces) }.max() ?? 0
         return (0..<count).map { i in
-            let value = start + Double(i) * step
+            var value = start + Double(i) * step
+            // i·STEP alone may overflow where START + i·STEP does not: one fused rounding instead.
+            if !value.isFinite { value = start.addingProduct(Double(i), step) }
             guard places <= 15 else { return value }
             return Double(FixedText.format(value, decimals: places)) ?? value
         }

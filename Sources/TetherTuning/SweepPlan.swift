@@ -54,42 +54,49 @@ public struct SweepPlan: Sendable {
     public var baseOverrides: [ScenarioOverride]
     public var grid: SweepGrid
     public var criteria: SettleCriteria
+    /// Each combination's work must fit it, as any scenario's.
+    public var budget: WorkBudget
 
-    public init(file: String, document: JSONValue, baseOverrides: [ScenarioOverride] = [], grid: SweepGrid, criteria: SettleCriteria = SettleCriteria()) {
+    public init(
+        file: String, document: JSONValue, baseOverrides: [ScenarioOverride] = [], grid: SweepGrid,
+        criteria: SettleCriteria = SettleCriteria(), budget: WorkBudget = .standard
+    ) {
         self.file = file
         self.document = document
         self.baseOverrides = baseOverrides
         self.grid = grid
         self.criteria = criteria
+        self.budget = budget
     }
 
     /// Reads and parses `file` through `ScenarioLoader` (so a missing or malformed file gives
     /// the usual message), checking combination `first` on the way.
     public static func load(
-        file: String, baseOverrides: [ScenarioOverride], grid: SweepGrid, criteria: SettleCriteria, first: Int = 0
+        file: String, baseOverrides: [ScenarioOverride], grid: SweepGrid, criteria: SettleCriteria, first: Int = 0,
+        budget: WorkBudget = .standard
     ) throws(SweepError) -> SweepPlan {
         let scenario: Scenario
         do {
-            scenario = try ScenarioLoader.load(file, overrides: baseOverrides + grid.overrides(at: first))
+            scenario = try ScenarioLoader.load(file, overrides: baseOverrides + grid.overrides(at: first), budget: budget)
         } catch {
             switch error.problem {
-            case .unreadable, .syntax: throw .scenario(error)
+            case .unreadable, .tooLarge, .syntax: throw .scenario(error)
             case .invalid: throw .invalidCombination(index: first, combination: grid.describe(first), error)
             }
         }
         if scenario.layoutScene == nil { throw .worldScene(file: file) }
         // The file was just read and parsed; read it again to keep the document.
-        guard let data = FileManager.default.contents(atPath: file), let document = try? JSONParser.parse([UInt8](data)) else {
+        guard let bytes = try? InputFile.read(file, limit: ScenarioLoader.maxFileSize), let document = try? JSONParser.parse(bytes) else {
             throw .unreadable(file: file, reason: "changed or vanished while being read")
         }
-        return SweepPlan(file: file, document: document, baseOverrides: baseOverrides, grid: grid, criteria: criteria)
+        return SweepPlan(file: file, document: document, baseOverrides: baseOverrides, grid: grid, criteria: criteria, budget: budget)
     }
 
     /// The scenario of combination `index`: `--set` overrides, then the combination's, then
     /// `ScenarioLoader`'s validation.
     public func scenario(at index: Int) throws(SweepError) -> Scenario {
         do {
-            return try ScenarioLoader.decode(document, file: file, overrides: baseOverrides + grid.overrides(at: index))
+            return try ScenarioLoader.decode(document, file: file, overrides: baseOverrides + grid.overrides(at: index), budget: budget)
         } catch {
             throw .invalidCombination(index: index, combination: grid.describe(index), error)
         }

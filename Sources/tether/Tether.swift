@@ -13,12 +13,13 @@ enum Tether {
     static func main() {
         // A closed pipe (`tether run … | head`) must end the run quietly, not kill it.
         signal(SIGPIPE, SIG_IGN)
+        Interruptions.install()
         exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
     }
 
     static func run(_ arguments: [String]) -> ExitCode {
         guard let first = arguments.first else {
-            Console.error(overview)
+            Console.error("tether: error: missing command (see 'tether --help')")
             return .usage
         }
         switch first {
@@ -46,7 +47,7 @@ enum Tether {
             do {
                 return try command.init(parsing: &list).run()
             } catch {
-                report(error, command: command)
+                report(error)
                 return error.exitCode
             }
         }
@@ -57,17 +58,13 @@ enum Tether {
     }
 
     static func unknownCommand(_ name: String) -> ExitCode {
-        Console.error("tether: error: unknown command '\(name)'\nUsage: tether <command> [options]\n  See 'tether --help' for the commands.")
+        Console.error("tether: error: unknown command '\(name)' (see 'tether --help')")
         return .usage
     }
 
-    static func report(_ error: CommandError, command: any TetherCommand.Type) {
+    static func report(_ error: CommandError) {
         if case .output(.brokenPipe) = error { return }
-        var text = "tether: error: \(error.message)"
-        if case .usage = error {
-            text += "\nUsage: \(command.usage)\n  See 'tether \(command.name) --help' for more information."
-        }
-        Console.error(text)
+        Console.error("tether: error: \(error.message)")
     }
 
     static var overview: String {

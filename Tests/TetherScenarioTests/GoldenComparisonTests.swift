@@ -48,6 +48,28 @@ import Testing
             """)
     }
 
+    /// A golden holding `nan` differs without a size: the report says so instead of claiming a
+    /// largest difference of 0.
+    @Test func aValueThatIsNotANumberIsCountedNotMeasured() throws {
+        let lines = try golden()
+        var broken = lines
+        broken[11] = edit(broken[11], column: 6, to: "nan")
+        for tolerance in [0.0, 0.5] {
+            let c = GoldenComparison.compare(expected: file(broken), actual: file(lines), tolerance: tolerance)
+            #expect(c.differingRows == 1)
+            #expect(c.numericDifferences == 0)
+            #expect(c.nonNumericDifferences == 1)
+            let text = describe(c, scenario: "s", goldenPath: "g")
+            #expect(text.contains("expected nan, actual 108.250"))
+            #expect(text.contains("1 row differs, 0 missing, 0 extra; 1 value is not a number on one side (no size)"))
+            #expect(!text.contains("largest difference"))
+        }
+        // With a measurable difference too, both are reported.
+        broken[12] = edit(broken[12], column: 5, to: "161.000")
+        let both = describe(GoldenComparison.compare(expected: file(broken), actual: file(lines)), scenario: "s", goldenPath: "g")
+        #expect(both.contains("2 rows differ, 0 missing, 0 extra; largest difference 1; 1 value is not a number on one side (no size)"))
+    }
+
     @Test func everyDifferingRowCountsOnceAndTheFirstIsInFileOrder() throws {
         let lines = try golden()
         var changed = lines

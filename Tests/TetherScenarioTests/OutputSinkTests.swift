@@ -8,9 +8,9 @@ import Testing
         let directory = makeScratchDirectory()
         defer { removeDirectory(directory) }
         let path = directory + "/golden.csv"
-        try AtomicFileOutput.write(Array("old\n".utf8), to: path)
-        let output = try AtomicFileOutput(path: path)
-        #expect(output.temporaryPath.hasPrefix(directory + "/.golden.csv.tmp-\(getpid())-"))
+        try OutputFile.write(Array("old\n".utf8), to: OutputTarget.resolve(path))
+        let output = try OutputFile(path: path)
+        #expect(output.temporaryPath?.hasPrefix(directory + "/.golden.csv.tmp-\(getpid())-") == true)
         let big = [UInt8](repeating: UInt8(ascii: "x"), count: 300_000)
         try output.sink.write(big)
         try output.sink.write("end\n")
@@ -23,7 +23,7 @@ import Testing
     @Test func abandonLeavesNothingBehind() throws {
         let directory = makeScratchDirectory()
         defer { removeDirectory(directory) }
-        let output = try AtomicFileOutput(path: directory + "/out.json")
+        let output = try OutputFile(path: directory + "/out.json")
         try output.sink.write(Array(repeating: 65, count: 200_000))
         #expect(directoryEntries(directory).count == 1)  // the temporary
         output.abandon()
@@ -34,9 +34,9 @@ import Testing
         let directory = makeScratchDirectory()
         defer { removeDirectory(directory) }
         let path = directory + "/out.csv"
-        try AtomicFileOutput.write(Array("keep\n".utf8), to: path)
+        try OutputFile.write(Array("keep\n".utf8), to: OutputTarget.resolve(path))
         do {
-            let output = try AtomicFileOutput(path: path)
+            let output = try OutputFile(path: path)
             try output.sink.write("half-writ")
             try output.sink.flush()
             // dropped without commit: deinit abandons
@@ -48,8 +48,8 @@ import Testing
     @Test func temporaryNamesNeverCollide() throws {
         let directory = makeScratchDirectory()
         defer { removeDirectory(directory) }
-        let first = try AtomicFileOutput(path: directory + "/same")
-        let second = try AtomicFileOutput(path: directory + "/same")
+        let first = try OutputFile(path: directory + "/same")
+        let second = try OutputFile(path: directory + "/same")
         #expect(first.temporaryPath != second.temporaryPath)
         first.abandon()
         second.abandon()
@@ -58,8 +58,9 @@ import Testing
 
     @Test func missingDirectoryNamesThePathAndReason() {
         let path = "/nonexistent-tether-dir/out.csv"
-        #expect(throws: OutputError.writeFailed(path: path, reason: "No such file or directory")) {
-            try AtomicFileOutput(path: path)
+        let reason = "is in a folder that does not exist (/nonexistent-tether-dir); tether does not create folders"
+        #expect(throws: OutputError.writeFailed(path: path, reason: reason)) {
+            try OutputFile(path: path)
         }
     }
 

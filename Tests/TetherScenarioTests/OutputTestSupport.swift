@@ -22,7 +22,7 @@ func removeDirectory(_ path: String) {
 func render(_ format: OutputFormat, header: OutputHeader, frames: [FrameRecord]) throws -> [UInt8] {
     let directory = makeScratchDirectory()
     defer { removeDirectory(directory) }
-    let output = try AtomicFileOutput(path: directory + "/out")
+    let output = try OutputFile(path: directory + "/out")
     var writer = makeFrameWriter(format, sink: output.sink)
     try writer.begin(header)
     for frame in frames { try writer.write(frame) }

@@ -21,6 +21,18 @@ import TetherScenario
         #expect(fine.last == 1)
     }
 
+    /// Bounds near the largest double: STOP − START and i·STEP overflow, the values do not.
+    @Test func rangesAtTheEdgesOfDoubleDoNotOverflow() throws {
+        #expect(try SweepAxis.range("-1e308", "1e308", "1e308") == [-1e308, 0, 1e308])
+        #expect(try SweepAxis.range("1.7e308", "-1.7e308", "-1.7e308") == [1.7e308, 0, -1.7e308])
+        #expect(try SweepAxis.range("-1.7e308", "1.7e308", "0.85e308").count == 5)
+        #expect {
+            try SweepAxis.range("-1e308", "1e308", "1e300")
+        } throws: { error in
+            (error as? SweepSpecError)?.message == "the range has more than 100000 values"
+        }
+    }
+
     @Test func decimalPlacesFollowTheText() {
         #expect(SweepAxis.decimalPlaces("0.25") == 2)
         #expect(SweepAxis.decimalPlaces("3") == 0)

@@ -28,21 +28,31 @@ public enum GoldenCheck {
         return sink.collectedBytes
     }
 
+    /// The golden's bytes, or nil when there is none yet. A golden that is a directory or cannot
+    /// be read is an error, not a missing golden.
+    public static func readGolden(_ path: String) throws(InputFileError) -> [UInt8]? {
+        do {
+            return try InputFile.read(path)
+        } catch where error.problem == .missing {
+            return nil
+        }
+    }
+
     public static func check(_ scenario: Scenario, directory: String, tolerance: Double) throws -> Outcome {
         let path = goldenPath(for: scenario, directory: directory)
-        guard let expected = FileManager.default.contents(atPath: path) else { return .missing }
-        let comparison = GoldenComparison.compare(expected: [UInt8](expected), actual: try csv(for: scenario), tolerance: tolerance)
+        guard let expected = try readGolden(path) else { return .missing }
+        let comparison = GoldenComparison.compare(expected: expected, actual: try csv(for: scenario), tolerance: tolerance)
         return comparison.isMatch ? .match : .mismatch(comparison)
     }
 
-    /// Writes the golden atomically (temporary file, then rename).
-    public static func record(_ scenario: Scenario, directory: String) throws -> RecordOutcome {
-        let path = goldenPath(for: scenario, directory: directory)
+    /// Writes the golden to `target` (the resolved golden path: a file is replaced through a
+    /// temporary file and a rename) unless it already holds the same bytes.
+    public static func record(_ scenario: Scenario, to target: OutputTarget) throws -> RecordOutcome {
         let actual = try csv(for: scenario)
-        let existing = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
+        var existing: [UInt8]?
+        if case .file(existing: .some) = target.kind { existing = try readGolden(target.path) }
         if existing == actual { return .unchanged }
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        try AtomicFileOutput.write(actual, to: path)
+        try OutputFile.write(actual, to: target)
         guard let existing else { return .created }
         return .updated(GoldenComparison.compare(expected: existing, actual: actual))
     }

@@ -47,6 +47,11 @@ public struct GoldenComparison: Sendable {
     public var malformedLines = 0
     /// The largest |expected − actual| over the numeric columns of differing rows.
     public var maxAbsoluteDifference = 0.0
+    /// Differing values with a size (both sides finite numbers), which `maxAbsoluteDifference` covers.
+    public var numericDifferences = 0
+    /// Differing values of numeric columns where a side is not a finite number (`nan`, `inf`,
+    /// text): they have no size, so the report counts them apart.
+    public var nonNumericDifferences = 0
     /// Set when the header lines differ: both lines, for the report.
     public var headerMismatch: String?
     /// The tolerance the comparison used (0: text-exact).
@@ -193,7 +198,12 @@ struct GoldenMerge {
                 delta = nil
             }
             if let delta, result.tolerance > 0, delta <= result.tolerance { continue }
-            if let delta { result.maxAbsoluteDifference = max(result.maxAbsoluteDifference, delta) }
+            if let delta {
+                result.maxAbsoluteDifference = max(result.maxAbsoluteDifference, delta)
+                result.numericDifferences += 1
+            } else {
+                result.nonNumericDifferences += 1
+            }
             if !differs {
                 differs = true
                 record(GoldenDifference(

@@ -18,8 +18,12 @@ public func describe(_ c: GoldenComparison, scenario: String, goldenPath: String
     if c.malformedLines > 0 {
         counts += ", \(c.malformedLines) malformed \(c.malformedLines == 1 ? "line" : "lines")"
     }
-    if c.differingRows > 0 {
+    if c.numericDifferences > 0 {
         counts += "; largest difference \(shortNumber(c.maxAbsoluteDifference))"
+    }
+    if c.nonNumericDifferences > 0 {
+        let n = c.nonNumericDifferences
+        counts += "; \(n) \(n == 1 ? "value is" : "values are") not a number on one side (no size)"
     }
     if c.tolerance > 0 {
         counts += " (tolerance \(shortNumber(c.tolerance)))"

@@ -5,7 +5,7 @@
 /// A class rather than a struct because it stands for one file descriptor and its pending
 /// bytes: copies of a struct would each hold their own half of the buffer and interleave
 /// badly. It does not close the descriptor (standard output is not ours to close;
-/// `AtomicFileOutput` closes its own). Pending bytes are written only by `flush()`, never by
+/// `OutputFile` closes its own). Pending bytes are written only by `flush()`, never by
 /// `deinit`, so a failure is always reported to someone. Not thread-safe.
 public final class OutputSink {
     /// Writes go out in chunks of about this size: large enough that `write(2)` calls are

@@ -6,6 +6,8 @@ public struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
     public enum Problem: Sendable {
         /// Missing or unreadable file (exit 66).
         case unreadable(String)
+        /// A file larger than `ScenarioLoader.maxFileSize`: one of the limits (exit 65).
+        case tooLarge
         /// Not JSON (exit 65).
         case syntax(JSONSyntaxError)
         /// JSON, but not a valid scenario (exit 65).
@@ -18,6 +20,7 @@ public struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
     public var description: String {
         switch problem {
         case .unreadable(let reason): "\(file): \(reason)"
+        case .tooLarge: "\(file): is larger than \(ScenarioLoader.maxFileSize >> 20) MiB, the limit for scenario files"
         case .syntax(let e): "\(file): line \(e.line), column \(e.column): \(e.message)"
         case .invalid(let e): "\(file): \(e.path): \(e.message)"
         }
@@ -59,7 +62,10 @@ public enum ScenarioLoader {
     /// The largest scenario file read, so a wrong path to a huge file fails fast.
     public static let maxFileSize = 64 << 20
 
-    public static func load(_ file: String, overrides: [ScenarioOverride] = []) throws(ScenarioLoadError) -> Scenario {
+    /// Reads, parses and decodes `file`, then refuses it if its work is over `budget`.
+    public static func load(
+        _ file: String, overrides: [ScenarioOverride] = [], budget: WorkBudget = .standard
+    ) throws(ScenarioLoadError) -> Scenario {
         let bytes = try read(file)
         let document: JSONValue
         do {
@@ -67,14 +73,18 @@ public enum ScenarioLoader {
         } catch {
             throw ScenarioLoadError(file: file, problem: .syntax(error))
         }
-        return try decode(document, file: file, overrides: overrides)
+        return try decode(document, file: file, overrides: overrides, budget: budget)
     }
 
-    public static func decode(_ document: JSONValue, file: String, overrides: [ScenarioOverride] = []) throws(ScenarioLoadError) -> Scenario {
+    public static func decode(
+        _ document: JSONValue, file: String, overrides: [ScenarioOverride] = [], budget: WorkBudget = .standard
+    ) throws(ScenarioLoadError) -> Scenario {
         do {
             var document = document
             for override in overrides { document = try document.setting(override.value, at: override.path) }
-            return try ScenarioDecoder.decode(document)
+            let scenario = try ScenarioDecoder.decode(document)
+            try budget.check(scenario)
+            return scenario
         } catch let error as ValidationError {
             throw ScenarioLoadError(file: file, problem: .invalid(error))
         } catch {
@@ -83,25 +93,11 @@ public enum ScenarioLoader {
     }
 
     static func read(_ file: String) throws(ScenarioLoadError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else {
-            throw ScenarioLoadError(file: file, problem: .unreadable("no such file"))
-        }
-        if isDirectory.boolValue { throw ScenarioLoadError(file: file, problem: .unreadable("is a directory")) }
-        guard let handle = FileHandle(forReadingAtPath: file) else {
-            throw ScenarioLoadError(file: file, problem: .unreadable("cannot be read (permission denied?)"))
-        }
-        defer { try? handle.close() }
         do {
-            let data = try handle.read(upToCount: maxFileSize + 1) ?? Data()
-            if data.count > maxFileSize {
-                throw ScenarioLoadError(file: file, problem: .unreadable("is larger than \(maxFileSize >> 20) MiB"))
-            }
-            return [UInt8](data)
-        } catch let error as ScenarioLoadError {
-            throw error
+            return try InputFile.read(file, limit: maxFileSize)
         } catch {
-            throw ScenarioLoadError(file: file, problem: .unreadable("cannot be read: \(error.localizedDescription)"))
+            if case .tooLarge = error.problem { throw ScenarioLoadError(file: file, problem: .tooLarge) }
+            throw ScenarioLoadError(file: file, problem: .unreadable(error.reason))
         }
     }
 }

@@ -19,6 +19,7 @@ struct BenchCommand: TetherCommand {
         OPTIONS:
           --repeat N              Number of timed runs (default 5).
         \(CommonOptions.setHelp)
+        \(CommonOptions.maxWorkHelp)
           -h, --help              Show help information.
         """
     }
@@ -26,17 +27,19 @@ struct BenchCommand: TetherCommand {
     var file: String
     var repeats: Int
     var overrides: [ScenarioOverride]
+    var budget: WorkBudget
 
     init(parsing arguments: inout ArgumentList) throws(CommandError) {
         repeats = try arguments.option("--repeat", { Int($0).flatMap { (1...1000).contains($0) ? $0 : nil } }, expected: "a whole number from 1 to 1000") ?? 5
         overrides = try CommonOptions.overrides(&arguments)
+        budget = try CommonOptions.budget(&arguments)
         let files = try arguments.positionals()
         guard files.count == 1 else { throw .usage("expected one scenario file", command: Self.name) }
         file = files[0]
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let scenario = try CommonOptions.load(file, overrides: overrides)
+        let scenario = try CommonOptions.load(file, overrides: overrides, budget: budget)
         #if DEBUG
             Console.error("tether: warning: this is a debug build; quote figures from `swift run -c release tether bench`")
         #endif

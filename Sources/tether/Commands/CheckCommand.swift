@@ -19,7 +19,8 @@ struct CheckCommand: TetherCommand {
 
         OPTIONS:
           --golden DIR            Folder of golden files (default: golden).
-          --record                Write the goldens instead (atomically) and list what changed.
+          --record                Write the goldens instead (each through a temporary file and a
+                                  rename; DIR must exist) and list what changed.
           --tolerance X           Largest absolute difference allowed in numeric columns (default 0:
                                   byte-exact, which is what deterministic replays promise).
           --report FILE.html      Also write a page showing each failed scenario: the golden and the
@@ -29,6 +30,7 @@ struct CheckCommand: TetherCommand {
                                   with its time; a mismatch or missing golden is a failure), for
                                   CI servers to show.
         \(CommonOptions.setHelp)
+        \(CommonOptions.maxWorkHelp)
           -h, --help              Show help information.
 
         \(Tether.exitCodeHelp)
@@ -40,6 +42,7 @@ struct CheckCommand: TetherCommand {
     var record: Bool
     var tolerance: Double
     var overrides: [ScenarioOverride]
+    var budget: WorkBudget
     var reportPath: String?
     var junitPath: String?
 
@@ -48,6 +51,7 @@ struct CheckCommand: TetherCommand {
         record = arguments.flag("--record")
         tolerance = try arguments.option("--tolerance", { Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }, expected: "a number ≥ 0") ?? 0
         overrides = try CommonOptions.overrides(&arguments)
+        budget = try CommonOptions.budget(&arguments)
         reportPath = try arguments.option("--report")
         junitPath = try arguments.option("--junit")
         if record && reportPath != nil { throw .usage("--report cannot be used with --record", command: Self.name) }
@@ -67,6 +71,10 @@ struct CheckCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
+        var paths = CommandFiles(command: Self.name)
+        for file in files { try paths.input(file, role: "the scenario") }
+        let reportTarget = try reportPath.map { (path) throws(CommandError) in try paths.output(path, option: "--report") }
+        let junitTarget = try junitPath.map { (path) throws(CommandError) in try paths.output(path, option: "--junit") }
         var failed = 0
         var worst = ExitCode.success
         var reported: [Scenario] = []
@@ -75,9 +83,15 @@ struct CheckCommand: TetherCommand {
             let start = ContinuousClock.now
             var testCase = JUnitReport.TestCase(name: file, file: file, seconds: 0, problem: nil)
             do {
-                let scenario = try CommonOptions.load(file, overrides: overrides)
+                let scenario = try CommonOptions.load(file, overrides: overrides, budget: budget)
                 testCase.name = scenario.name
-                testCase.problem = try record ? recordGolden(scenario) : checkGolden(scenario, file: file)
+                let golden = GoldenCheck.goldenPath(for: scenario, directory: goldenDirectory)
+                if record {
+                    testCase.problem = try recordGolden(scenario, to: try paths.output(golden, option: "--record"))
+                } else {
+                    try paths.input(golden, role: "the golden")
+                    testCase.problem = try checkGolden(scenario, file: file)
+                }
                 if testCase.problem != nil {
                     // The report draws layout scenes; world scenes are listed by the text report only.
                     if reportPath != nil && scenario.layoutScene != nil { reported.append(scenario) }
@@ -85,6 +99,8 @@ struct CheckCommand: TetherCommand {
                     if worst == .success { worst = .mismatch }
                 }
             } catch {
+                // An output naming an input stops everything before it is written.
+                if case .usage = error { throw error }
                 failed += 1
                 Console.error("tether: error: \(error.message)")
                 testCase.problem = .error(message: error.message)
@@ -95,25 +111,25 @@ struct CheckCommand: TetherCommand {
         }
         let verb = record ? "recorded" : "checked"
         Console.output("\(files.count) scenario\(files.count == 1 ? "" : "s") \(verb): \(files.count - failed) ok, \(failed) failed")
-        if let reportPath {
+        if let reportTarget {
             do {
                 let failures = try reported.map { try CheckReport.failure($0, goldenDirectory: goldenDirectory, tolerance: tolerance) }
-                try AtomicFileOutput.write(try CheckReport.document(failures), to: reportPath)
+                try OutputFile.write(try CheckReport.document(failures), to: reportTarget)
             } catch {
-                let e = Self.commandError(error, file: reportPath)
+                let e = Self.commandError(error, file: reportTarget.name)
                 Console.error("tether: error: \(e.message)")
                 return worst == .success ? e.exitCode : worst
             }
-            Console.output("report: \(reportPath)")
+            Console.output("report: \(reportTarget.name)")
         }
-        if let junitPath {
+        if let junitTarget {
             do {
-                try AtomicFileOutput.write(Array(junit.xml.utf8), to: junitPath)
+                try OutputFile.write(Array(junit.xml.utf8), to: junitTarget)
             } catch {
                 Console.error("tether: error: \(CommandError.output(error).message)")
                 return worst == .success ? .cannotWrite : worst
             }
-            Console.output("junit: \(junitPath)")
+            Console.output("junit: \(junitTarget.name)")
         }
         return worst
     }
@@ -151,10 +167,10 @@ struct CheckCommand: TetherCommand {
     }
 
     /// Records one golden and prints what changed; never a failure (errors throw).
-    private func recordGolden(_ scenario: Scenario) throws(CommandError) -> JUnitReport.Problem? {
-        let path = GoldenCheck.goldenPath(for: scenario, directory: goldenDirectory)
+    private func recordGolden(_ scenario: Scenario, to target: OutputTarget) throws(CommandError) -> JUnitReport.Problem? {
+        let path = target.name
         do {
-            switch try GoldenCheck.record(scenario, directory: goldenDirectory) {
+            switch try GoldenCheck.record(scenario, to: target) {
             case .created: Console.output("new       \(path)")
             case .unchanged: Console.output("unchanged \(path)")
             case .updated(let c):
@@ -170,6 +186,7 @@ struct CheckCommand: TetherCommand {
         switch error {
         case let e as ReplayError: .replay(file: file, e)
         case let e as OutputError: .output(e)
+        case let e as InputFileError: .input(e)
         default: .failure("\(file): \(error)", .cannotWrite)
         }
     }

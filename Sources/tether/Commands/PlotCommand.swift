@@ -19,11 +19,13 @@ struct PlotCommand: TetherCommand {
           <scenario.json>         The scenario file.
 
         OPTIONS:
-          -o, --output FILE       Write to FILE (atomically); without it, to standard output.
+          -o, --output FILE       Write to FILE (a file through a temporary file and a rename; see
+                                  README); without it, or with -, to standard output.
           --items LIST            Cells to plot, comma-separated: ITEM (section 0) or SECTION.ITEM
                                   (default: four cells spread over those visible at frame 0).
           --column NAME           center_x, center_y (pt) or angle (°); default: the scroll axis.
         \(CommonOptions.setHelp)
+        \(CommonOptions.maxWorkHelp)
           -h, --help              Show help information.
 
         \(Tether.exitCodeHelp)
@@ -35,12 +37,14 @@ struct PlotCommand: TetherCommand {
     var keys: [ElementKey]?
     var column: DisplacementPlot.Column?
     var overrides: [ScenarioOverride]
+    var budget: WorkBudget
 
     init(parsing arguments: inout ArgumentList) throws(CommandError) {
         outputPath = try arguments.option("-o", "--output")
         keys = try arguments.option("--items", Self.parseItems, expected: "ITEM or SECTION.ITEM numbers separated by commas, e.g. 0,5,1.2")
         column = try arguments.option("--column", DisplacementPlot.Column.init(rawValue:), expected: "center_x, center_y or angle")
         overrides = try CommonOptions.overrides(&arguments)
+        budget = try CommonOptions.budget(&arguments)
         let files = try arguments.positionals()
         guard files.count == 1 else {
             throw .usage(files.isEmpty ? "missing scenario file" : "expected one scenario file, got \(files.count)", command: Self.name)
@@ -65,7 +69,10 @@ struct PlotCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let scenario = try CommonOptions.loadLayout(file, overrides: overrides, command: Self.name)
+        var files = CommandFiles(command: Self.name)
+        try files.input(file, role: "the scenario")
+        let target = try files.output(outputPath, option: "-o")
+        let scenario = try CommonOptions.loadLayout(file, overrides: overrides, budget: budget, command: Self.name)
         let column = column ?? (scenario.layoutScene?.layout.scrollDirection == .horizontal ? .centerX : .centerY)
         let plot: Plot
         do {
@@ -77,6 +84,6 @@ struct PlotCommand: TetherCommand {
         } catch {
             throw .failure("\(file): \(error)", .simulationFailure)
         }
-        return try RenderCommand.write(plot.svg(), to: outputPath)
+        return try RenderCommand.write(plot.svg(), to: target)
     }
 }

@@ -23,7 +23,8 @@ struct RenderCommand: TetherCommand {
           <scenario.json>         The scenario file.
 
         OPTIONS:
-          -o, --output FILE       Write to FILE (atomically); without it, to standard output.
+          -o, --output FILE       Write to FILE (a file through a temporary file and a rename; see
+                                  README); without it, or with -, to standard output.
           --format html|svg       The picture (default: from FILE's extension, else html).
           --items visible|all     Draw the elements that intersect the viewport (default), or all.
           --every N               Record frame 0 and every N-th frame (smaller files; plays at the
@@ -32,6 +33,7 @@ struct RenderCommand: TetherCommand {
           --tolerance PT          SVG: how far a drawn position may be from the recorded one, in
                                   points (default 0.25); larger makes smaller files.
         \(CommonOptions.setHelp)
+        \(CommonOptions.maxWorkHelp)
           -h, --help              Show help information.
 
         \(Tether.exitCodeHelp)
@@ -51,6 +53,7 @@ struct RenderCommand: TetherCommand {
     var startFrame: Int?
     var tolerance: Double
     var overrides: [ScenarioOverride]
+    var budget: WorkBudget
 
     init(parsing arguments: inout ArgumentList) throws(CommandError) {
         outputPath = try arguments.option("-o", "--output")
@@ -60,6 +63,7 @@ struct RenderCommand: TetherCommand {
         startFrame = try arguments.option("--start-frame", { Int($0).flatMap { $0 >= 0 ? $0 : nil } }, expected: "a whole number ≥ 0")
         tolerance = try arguments.option("--tolerance", { Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }, expected: "a number ≥ 0") ?? 0.25
         overrides = try CommonOptions.overrides(&arguments)
+        budget = try CommonOptions.budget(&arguments)
         let files = try arguments.positionals()
         guard files.count == 1 else {
             throw .usage(files.isEmpty ? "missing scenario file" : "expected one scenario file, got \(files.count)", command: Self.name)
@@ -69,7 +73,7 @@ struct RenderCommand: TetherCommand {
             format = explicit
         } else if let outputPath, outputPath.lowercased().hasSuffix(".svg") {
             format = .svg
-        } else if let outputPath, !outputPath.lowercased().hasSuffix(".html") && !outputPath.lowercased().hasSuffix(".htm") {
+        } else if let outputPath, outputPath != "-", !outputPath.lowercased().hasSuffix(".html") && !outputPath.lowercased().hasSuffix(".htm") {
             throw .usage("cannot tell the format from '\(outputPath)': name it .html or .svg, or give --format", command: Self.name)
         } else {
             format = .html
@@ -77,7 +81,10 @@ struct RenderCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let scenario = try CommonOptions.load(file, overrides: overrides)
+        var files = CommandFiles(command: Self.name)
+        try files.input(file, role: "the scenario")
+        let target = try files.output(outputPath, option: "-o")
+        let scenario = try CommonOptions.load(file, overrides: overrides, budget: budget)
         let recording: RenderRecording
         do {
             recording = try RenderRecording.record(scenario, items: items, every: every)
@@ -88,19 +95,13 @@ struct RenderCommand: TetherCommand {
         case .html: HTMLPlayer.document(PlayerScene(recording: recording, startFrame: startFrame))
         case .svg: AnimatedSVG.document(recording, options: AnimatedSVG.Options(tolerance: tolerance))
         }
-        return try Self.write(bytes, to: outputPath)
+        return try Self.write(bytes, to: target)
     }
 
-    /// Writes a whole picture to FILE (atomically) or to standard output.
-    static func write(_ bytes: [UInt8], to path: String?) throws(CommandError) -> ExitCode {
+    /// Writes a whole picture to its target; a closed pipe ends quietly.
+    static func write(_ bytes: [UInt8], to target: OutputTarget) throws(CommandError) -> ExitCode {
         do {
-            if let path {
-                try AtomicFileOutput.write(bytes, to: path)
-            } else {
-                let sink = OutputSink.standardOutput()
-                try sink.write(bytes)
-                try sink.flush()
-            }
+            try OutputFile.write(bytes, to: target)
         } catch {
             if case .brokenPipe = error { return .success }
             throw .output(error)

@@ -16,8 +16,9 @@ struct RunCommand: TetherCommand {
 
         OPTIONS:
           --format FORMAT         csv (default), json, jsonl, or none (run only: exit status and timing).
-          -o, --output FILE       Write to FILE (atomically: a temporary file renamed on success)
-                                  instead of standard output.
+          -o, --output FILE       Write to FILE instead of standard output (- is standard output).
+                                  A file is written to a temporary file and renamed on success;
+                                  a device, FIFO or socket is written in place (see README).
           --items visible|all     Elements that intersect the viewport (default), or every element.
                                   Overrides the scenario's "output.items".
           --every N               Print frame 0 and every N-th frame after it. Overrides "output.every".
@@ -26,6 +27,7 @@ struct RunCommand: TetherCommand {
           --until-rest            Stop at the first frame where the scene is at rest (the world paused,
                                   the content offset still) and no event is left; that frame is printed.
         \(CommonOptions.setHelp)
+        \(CommonOptions.maxWorkHelp)
           -h, --help              Show help information.
 
         \(Tether.exitCodeHelp)
@@ -40,6 +42,7 @@ struct RunCommand: TetherCommand {
     var untilRest: Bool
     var contactsPath: String?
     var overrides: [ScenarioOverride]
+    var budget: WorkBudget
 
     init(parsing arguments: inout ArgumentList) throws(CommandError) {
         format = try arguments.option("--format", OutputFormat.init(rawValue:), expected: "csv, json, jsonl or none") ?? .csv
@@ -49,6 +52,7 @@ struct RunCommand: TetherCommand {
         untilRest = arguments.flag("--until-rest")
         contactsPath = try arguments.option("--contacts")
         overrides = try CommonOptions.overrides(&arguments)
+        budget = try CommonOptions.budget(&arguments)
         let files = try arguments.positionals()
         guard files.count == 1 else {
             throw .usage(files.isEmpty ? "missing scenario file" : "expected one scenario file, got \(files.count)", command: Self.name)
@@ -57,25 +61,29 @@ struct RunCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let scenario = try CommonOptions.load(file, overrides: overrides)
-        // Every file is written to a temporary name and renamed only when the whole run succeeded.
-        var files: [AtomicFileOutput] = []
+        var files = CommandFiles(command: Self.name)
+        try files.input(file, role: "the scenario")
+        let framesTarget = try files.output(outputPath, option: "-o")
+        let contactsTarget = try contactsPath.map { (path) throws(CommandError) in try files.output(path, option: "--contacts") }
+        let scenario = try CommonOptions.load(file, overrides: overrides, budget: budget)
+        // Files are written to temporary names and renamed only when the whole run succeeded.
+        var opened: [OutputFile] = []
         do {
-            let frames = try outputPath.map { try AtomicFileOutput(path: $0) }
-            if let frames { files.append(frames) }
-            let contacts = try contactsPath.map { try AtomicFileOutput(path: $0) }
-            if let contacts { files.append(contacts) }
-            try write(scenario, to: frames?.sink ?? OutputSink.standardOutput(), contacts: contacts?.sink)
-            for file in files { try file.commit() }
+            let frames = try OutputFile(framesTarget)
+            opened.append(frames)
+            let contacts = try contactsTarget.map { (target) throws(OutputError) in try OutputFile(target) }
+            if let contacts { opened.append(contacts) }
+            try write(scenario, to: frames.sink, contacts: contacts?.sink)
+            for output in opened { try output.commit() }
         } catch let error as ReplayError {
-            for file in files { file.abandon() }
+            for output in opened { output.abandon() }
             throw .replay(file: file, error)
         } catch let error as OutputError {
-            for file in files { file.abandon() }
+            for output in opened { output.abandon() }
             if case .brokenPipe = error { return .success }
             throw .output(error)
         } catch {
-            for file in files { file.abandon() }
+            for output in opened { output.abandon() }
             throw .failure("\(file): \(error)", .simulationFailure)
         }
         return .success

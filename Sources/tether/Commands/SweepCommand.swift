@@ -28,6 +28,7 @@ struct SweepCommand: TetherCommand {
                                   rounded to the decimals the three numbers are written with.
           --vary PATH=V1,V2,...   A list of values, each read like a --set VALUE.
         \(CommonOptions.setHelp)
+        \(CommonOptions.maxWorkHelp)
         METRICS (per run, over the elements that have springs; see README "Tuning"):
           settle (s)              From the release frame (after the last scroll event, or when the
                                   content offset last moved if later) until every element stays within
@@ -62,7 +63,8 @@ struct SweepCommand: TetherCommand {
 
         OUTPUT:
           --format csv|json       Output format (default csv).
-          -o, --output FILE       Write to FILE atomically instead of standard output.
+          -o, --output FILE       Write to FILE instead of standard output (a file through a
+                                  temporary file and a rename; see README).
           --heatmap FILE.svg      For two --vary parameters: an SVG colour grid of one metric, best
                                   cell outlined (rank 1 with --target, else the smallest value).
           --heatmap-metric M      The heatmap's metric (default settle).
@@ -76,6 +78,7 @@ struct SweepCommand: TetherCommand {
     var mergeFiles: [String]
     var axes: [SweepAxis]
     var overrides: [ScenarioOverride]
+    var budget: WorkBudget
     var metrics: [SweepMetric]
     var criteria: SettleCriteria
     var ranking: Ranking?
@@ -133,6 +136,7 @@ struct SweepCommand: TetherCommand {
             try spec("--heatmap-metric") { () throws(SweepSpecError) in try SweepMetric.named(text) }
         } ?? .settle
         overrides = try CommonOptions.overrides(&arguments)
+        budget = try CommonOptions.budget(&arguments)
         let positionals = try arguments.positionals()
 
         // What goes together.
@@ -141,7 +145,7 @@ struct SweepCommand: TetherCommand {
             let notForMerge: [(Bool, String)] = [
                 (!varyTexts.isEmpty, "--vary"), (!overrides.isEmpty, "--set"), (jobsOption != nil, "--jobs"),
                 (shardText != nil, "--shard"), (distance != nil, "--settle-distance"), (speed != nil, "--settle-speed"),
-                (timing, "--timing"), (!metricTexts.isEmpty, "--metric"),
+                (timing, "--timing"), (!metricTexts.isEmpty, "--metric"), (budget != .standard, "--max-work"),
             ]
             if let (_, option) = notForMerge.first(where: { $0.0 }) {
                 throw usage("\(option) does not apply to --merge (the shard files already hold the runs)")
@@ -194,6 +198,11 @@ struct SweepCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
+        var files = CommandFiles(command: Self.name)
+        if let file { try files.input(file, role: "the scenario") }
+        for shard in mergeFiles { try files.input(shard, role: "the shard") }
+        let outputTarget = try files.output(outputPath, option: "-o")
+        let heatmapTarget = try heatmapPath.map { (path) throws(CommandError) in try files.output(path, option: "--heatmap") }
         let table: SweepTable
         if let file { table = try sweep(file) } else { table = try mergeShards() }
         let text: String
@@ -205,8 +214,8 @@ struct SweepCommand: TetherCommand {
             }
             text = table.render(format, ranking: ranking, top: top)
         }
-        guard try write(text) else { return .success }
-        if let heatmapPath { try writeHeatmap(table, to: heatmapPath) }
+        guard try write(text, to: outputTarget) else { return .success }
+        if let heatmapTarget { try writeHeatmap(table, to: heatmapTarget) }
         if let column = table.metrics.firstIndex(of: .settle) {
             let never = table.rows.filter { $0.cells[column].isEmpty }.count
             if never > 0 {
@@ -232,7 +241,8 @@ struct SweepCommand: TetherCommand {
         var report: (@Sendable (Int) -> Void)?
         if let progress { report = { done in progress.update(done) } }
         do throws(SweepError) {
-            let plan = try SweepPlan.load(file: file, baseOverrides: overrides, grid: grid, criteria: criteria, first: indices.first ?? 0)
+            let plan = try SweepPlan.load(
+                file: file, baseOverrides: overrides, grid: grid, criteria: criteria, first: indices.first ?? 0, budget: budget)
             results = try plan.run(indices, jobs: jobs, progress: report)
         } catch {
             progress?.finish()
@@ -254,12 +264,11 @@ struct SweepCommand: TetherCommand {
     private func mergeShards() throws(CommandError) -> SweepTable {
         var files: [(name: String, text: String)] = []
         for path in mergeFiles {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
-                  let data = FileManager.default.contents(atPath: path) else {
-                throw .failure("\(path): no such shard file (or it cannot be read)", .inputMissing)
+            do {
+                files.append((path, String(decoding: try InputFile.read(path), as: UTF8.self)))
+            } catch {
+                throw .input(error)
             }
-            files.append((path, String(decoding: data, as: UTF8.self)))
         }
         do {
             return try SweepTable.merge(files)
@@ -271,15 +280,9 @@ struct SweepCommand: TetherCommand {
     // MARK: - Output
 
     /// Writes the output; false when standard output's pipe closed (a quiet end).
-    private func write(_ text: String) throws(CommandError) -> Bool {
+    private func write(_ text: String, to target: OutputTarget) throws(CommandError) -> Bool {
         do {
-            if let outputPath {
-                try AtomicFileOutput.write(Array(text.utf8), to: outputPath)
-            } else {
-                let sink = OutputSink.standardOutput()
-                try sink.write(text)
-                try sink.flush()
-            }
+            try OutputFile.write(Array(text.utf8), to: target)
         } catch {
             if case .brokenPipe = error { return false }
             throw .output(error)
@@ -287,7 +290,7 @@ struct SweepCommand: TetherCommand {
         return true
     }
 
-    private func writeHeatmap(_ table: SweepTable, to path: String) throws(CommandError) {
+    private func writeHeatmap(_ table: SweepTable, to target: OutputTarget) throws(CommandError) {
         guard table.shape.count == 2 else {
             throw .usage("--heatmap needs exactly two --vary parameters, the shards have \(table.shape.count)", command: Self.name)
         }
@@ -312,13 +315,13 @@ struct SweepCommand: TetherCommand {
         }
         do {
             let svg = try Heatmap.svg(table, metric: heatmapMetric, best: best, bestNote: fullNote)
-            try AtomicFileOutput.write(Array(svg.utf8), to: path)
+            try OutputFile.write(Array(svg.utf8), to: target)
         } catch let error as SweepSpecError {
             throw .usage(error.message, command: Self.name)
         } catch let error as OutputError {
             throw .output(error)
         } catch {
-            throw .failure("\(path): \(error)", .cannotWrite)
+            throw .failure("\(target.name): \(error)", .cannotWrite)
         }
     }
 }

@@ -14,6 +14,7 @@ struct ValidateCommand: TetherCommand {
 
         OPTIONS:
         \(CommonOptions.setHelp)
+        \(CommonOptions.maxWorkHelp)
           -h, --help              Show help information.
 
         \(Tether.exitCodeHelp)
@@ -22,9 +23,11 @@ struct ValidateCommand: TetherCommand {
 
     var files: [String]
     var overrides: [ScenarioOverride]
+    var budget: WorkBudget
 
     init(parsing arguments: inout ArgumentList) throws(CommandError) {
         overrides = try CommonOptions.overrides(&arguments)
+        budget = try CommonOptions.budget(&arguments)
         files = try arguments.positionals()
         if files.isEmpty { throw .usage("missing scenario file", command: Self.name) }
     }
@@ -33,7 +36,7 @@ struct ValidateCommand: TetherCommand {
         var worst = ExitCode.success
         for file in files {
             do {
-                _ = try CommonOptions.load(file, overrides: overrides)
+                _ = try CommonOptions.load(file, overrides: overrides, budget: budget)
                 Console.output("ok \(file)")
             } catch {
                 Console.error("tether: error: \(error.message)")

@@ -2,9 +2,11 @@ import TetherScenario
 
 /// Everything a command can fail with, mapped to one stderr line and an exit code.
 enum CommandError: Error {
-    /// Bad arguments: the message, then the command's usage line.
+    /// Bad arguments: the message, and where to read the command's help.
     case usage(String, command: String)
     case scenario(ScenarioLoadError)
+    /// An input other than a scenario (a golden, a shard) that cannot be read (exit 66).
+    case input(InputFileError)
     case replay(file: String, ReplayError)
     case output(OutputError)
     /// A message and code decided by the command.
@@ -14,6 +16,7 @@ enum CommandError: Error {
         switch self {
         case .usage: .usage
         case .scenario(let e): e.isUnreadable ? .inputMissing : .invalidScenario
+        case .input: .inputMissing
         case .replay(_, .eventFailed): .invalidScenario
         case .replay(_, .simulationFailed): .simulationFailure
         case .output: .cannotWrite
@@ -24,8 +27,9 @@ enum CommandError: Error {
     /// The text after "tether: error: ".
     var message: String {
         switch self {
-        case .usage(let text, _): text
+        case .usage(let text, let command): "\(text) (see 'tether \(command) --help')"
         case .scenario(let e): e.description
+        case .input(let e): e.description
         case .replay(let file, .eventFailed(let path, let frame, let reason)):
             "\(file): \(path): at frame \(frame): \(reason)"
         case .replay(let file, .simulationFailed(let frame, let reason)):
