@@ -4,12 +4,12 @@ import TetherPhysics
 /// pairs of items that may collide). Each limit of `ScenarioLimits` is reasonable on its own, but
 /// together they allowed a million items for a million frames; this bounds the product.
 ///
-/// The pairs term is for collisions: contacts are what makes dense world scenes slow and big (a
-/// contact costs about a kilobyte while it lasts), and at load time nothing bounds them below
-/// n·(n − 1)/2 for n colliding items. Ten thousand 2 × 2 pt boxes packed 0.4 pt apart and falling
-/// together reach 1.1 million contacts within a second of simulated time (3.2 GB): the speculative
-/// margin of each box grows with its speed, so boxes falling side by side keep contacts with
-/// every neighbour within a frame's travel. Memory follows the contacts, not the frames.
+/// The pairs term is for collisions: contacts are what makes dense world scenes slow and big, and
+/// at load time nothing bounds them below n·(n − 1)/2 for n colliding items. Ten thousand 2 × 2 pt
+/// boxes packed 0.4 pt apart and falling together average 1.1 million contacts per frame over
+/// their first simulated second, with 3.2 GB resident: the speculative margin of each box grows
+/// with its speed, so boxes falling side by side keep contacts with every neighbour within a
+/// frame's travel. Memory follows the contacts, not the frames (README, "the work budget").
 public struct ScenarioWork: Sendable, Hashable {
     public var frames: Int
     /// Physics steps per frame: `clock.substeps`, or 1 on the UIKit clock.
