@@ -25,15 +25,7 @@ struct TetherProcess {
 
     /// Runs `tether arguments…` in `directory` (the package root by default).
     static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
+        let (process, out, err) = try start(arguments, in: directory)
         // Read both pipes concurrently so a large output cannot fill one and block the child.
         nonisolated(unsafe) var stdoutData = Data()
         let group = DispatchGroup()
