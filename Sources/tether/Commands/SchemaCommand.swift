@@ -18,7 +18,8 @@ struct SchemaCommand: TetherCommand {
         OPTIONS:
           --format FORMAT         json (default): the schema; markdown: the key tables of
                                   docs/scenario-format.md.
-          -o, --output FILE       Write to FILE (atomically); without it, to standard output.
+          -o, --output FILE       Write to FILE (a file through a temporary file and a rename; see
+                                  README); without it, or with -, to standard output.
           -h, --help              Show help information.
 
         \(Tether.exitCodeHelp)
@@ -38,7 +39,9 @@ struct SchemaCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
+        var files = CommandFiles(command: Self.name)
+        let target = try files.output(outputPath, option: "-o")
         let text = format == .json ? ScenarioSchema.text : FormatReference.markdown
-        return try RenderCommand.write(Array(text.utf8), to: outputPath)
+        return try RenderCommand.write(Array(text.utf8), to: target)
     }
 }
