@@ -46,9 +46,9 @@ import Testing
 
     /// Memory of a dense world scene that keeps moving does not grow with its length: the peak
     /// of 600 frames is that of 60 frames. A gently swaying pile of 49 boxes of 2 × 2 pt packed
-    /// 0.4 pt apart (230 contacts per frame, about 5 per box) writes every row to a file. Keeping the rows
-    /// would cost ≈ 3.5 KB per frame (1.9 MB over the 540 extra frames), keeping contacts far
-    /// more; run-to-run noise is ≈ 0.1 MB.
+    /// 0.4 pt apart (230 contacts per frame, about 5 per box) writes every row to a file.
+    /// Keeping the rows would cost ≈ 3.5 KB per frame (1.9 MB over the 540 extra frames),
+    /// keeping contacts more; run-to-run noise is ≈ 0.1 MB (25.5–25.6 MB in the debug build).
     @Test func peakMemoryOfADenseSceneDoesNotGrowWithFrames() throws {
         let folder = try TetherProcess.temporaryDirectory()
         var peaks: [Int] = []
