@@ -21,10 +21,11 @@ let package = Package(
         .target(name: "TetherLayout", dependencies: ["TetherPhysics"]),
         /// Scenario files (strict JSON decoding), replay, writers and golden comparison.
         .target(name: "TetherScenario", dependencies: ["TetherPhysics", "TetherLayout"]),
-        /// Pictures of replays: the HTML player, animated SVGs, plots and check reports.
-        .target(name: "TetherRender", dependencies: ["TetherScenario"]),
         /// Parameter sweeps: grids of overrides, per-run settle/overshoot metrics, ranking, heatmaps.
         .target(name: "TetherTuning", dependencies: ["TetherScenario"]),
+        /// Pictures of replays: the HTML player, animated SVGs, plots, check reports and the
+        /// tuning page (which draws a sweep's grid, hence the arrow to TetherTuning).
+        .target(name: "TetherRender", dependencies: ["TetherScenario", "TetherTuning"]),
 
         // MARK: - Executable
 

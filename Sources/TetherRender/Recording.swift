@@ -125,8 +125,11 @@ public struct RenderRecording: Sendable {
 
     /// Replays `scenario`, recording frame 0 and every `every`-th frame with the elements
     /// `tether run --items …` would print, the springs of the sprung ones and the finger.
+    /// Layout scenes call `observe` with the replay at frame 0 and after every step, so one
+    /// replay can feed a recording and another recorder (the tuning page's metrics).
     public static func record(
-        _ scenario: Scenario, items: Scenario.ItemSelection = .visible, every: Int = 1
+        _ scenario: Scenario, items: Scenario.ItemSelection = .visible, every: Int = 1,
+        observe: (Replay) -> Void = { _ in }
     ) throws(ReplayError) -> RenderRecording {
         precondition(every >= 1, "every must be at least 1")
         if scenario.layoutScene == nil { return try recordWorld(scenario, items: items, every: every) }
@@ -134,8 +137,10 @@ public struct RenderRecording: Sendable {
         var builder = Builder(layout: replay.dynamics.layoutAttributes)
         var frames: [RenderFrame] = []
         frames.append(builder.frame(of: replay, items: items))
+        observe(replay)
         while !replay.isFinished {
             try replay.advance()
+            observe(replay)
             if replay.frame % every == 0 { frames.append(builder.frame(of: replay, items: items)) }
         }
         let (elements, drawnFrames) = builder.inDrawingOrder(frames)

@@ -125,7 +125,7 @@ public enum Heatmap {
     static let stops: [(Int, Int, Int)] = [(68, 1, 84), (59, 82, 139), (33, 145, 140), (94, 201, 98), (253, 231, 37)]
 
     /// The colour at t ∈ [0, 1], linear between the stops, channels rounded to integers.
-    static func color(_ t: Double) -> String {
+    public static func color(_ t: Double) -> String {
         let clamped = min(max(t, 0), 1) * Double(stops.count - 1)
         let i = min(Int(clamped), stops.count - 2)
         let f = clamped - Double(i)

@@ -120,13 +120,23 @@ public struct SweepPlan: Sendable {
     public func run(
         _ indices: [Int], jobs: Int = 1, progress: (@Sendable (_ done: Int) -> Void)? = nil
     ) throws(SweepError) -> [RunMetrics] {
+        try run(indices, jobs: jobs, progress: progress) { index throws(SweepError) in try measure(at: index) }
+    }
+
+    /// Runs `body(index)` for the combinations `indices` with `jobs` threads, in the same way
+    /// as `run(_:jobs:progress:)` (results aligned with `indices`, the first failure in
+    /// `indices` order): for callers that keep more of each replay than its metrics.
+    public func run<Outcome: Sendable>(
+        _ indices: [Int], jobs: Int = 1, progress: (@Sendable (_ done: Int) -> Void)? = nil,
+        _ body: @escaping @Sendable (_ index: Int) throws(SweepError) -> Outcome
+    ) throws(SweepError) -> [Outcome] {
         let workers = max(1, min(jobs, indices.count))
-        let state = RunState(count: indices.count)
+        let state = RunState<Outcome>(count: indices.count)
         let work: @Sendable (Int) -> Void = { _ in
             while let position = state.claim() {
-                let outcome: Result<RunMetrics, SweepError>
+                let outcome: Result<Outcome, SweepError>
                 do throws(SweepError) {
-                    outcome = .success(try measure(at: indices[position]))
+                    outcome = .success(try body(indices[position]))
                 } catch {
                     outcome = .failure(error)
                 }
@@ -144,11 +154,11 @@ public struct SweepPlan: Sendable {
 
 /// The shared state of one `SweepPlan.run`: the next position to claim, the results by
 /// position, the earliest failure. Every access holds the lock.
-private final class RunState: @unchecked Sendable {
+private final class RunState<Outcome: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
     private var done = 0
-    private var results: [RunMetrics?]
+    private var results: [Outcome?]
     private var failure: (position: Int, error: SweepError)?
 
     init(count: Int) {
@@ -164,12 +174,12 @@ private final class RunState: @unchecked Sendable {
         return next - 1
     }
 
-    func finish(_ position: Int, _ outcome: Result<RunMetrics, SweepError>, progress: (@Sendable (Int) -> Void)?) {
+    func finish(_ position: Int, _ outcome: Result<Outcome, SweepError>, progress: (@Sendable (Int) -> Void)?) {
         lock.lock()
         defer { lock.unlock() }
         switch outcome {
-        case .success(let metrics):
-            results[position] = metrics
+        case .success(let value):
+            results[position] = value
             done += 1
             progress?(done)
         case .failure(let error):
@@ -177,7 +187,7 @@ private final class RunState: @unchecked Sendable {
         }
     }
 
-    func collected() throws(SweepError) -> [RunMetrics] {
+    func collected() throws(SweepError) -> [Outcome] {
         lock.lock()
         defer { lock.unlock() }
         if let failure { throw failure.error }

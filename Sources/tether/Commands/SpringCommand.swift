@@ -166,51 +166,17 @@ struct SpringCommand: TetherCommand {
 
     // MARK: - Output
 
-    /// (group, JSON key, table name, value, unit); a nil value is `null` in JSON and, in the table,
-    /// "never" for the settling time of an undamped spring, "n/a" for a bounciness/speed that
-    /// does not exist (see `SpringParameters.bouncinessAndSpeed`).
-    var rows: [(group: String, key: String, name: String, value: Double?, unit: String)] {
-        let bouncy = spring.bouncinessAndSpeed
-        let settling = spring.settlingDuration
-        return [
-            ("uikit", "frequency", "frequency", spring.frequency, "Hz"),
-            ("uikit", "dampingRatio", "damping ratio", spring.dampingRatio, ""),
-            ("uikit", "stiffnessPerUnitMass", "stiffness / mass", spring.stiffnessPerUnitMass, "1/s²"),
-            ("uikit", "dampingPerUnitMass", "damping / mass", spring.dampingPerUnitMass, "1/s"),
-            ("swiftui", "response", "response", spring.response, "s"),
-            ("swiftui", "dampingFraction", "dampingFraction", spring.dampingFraction, ""),
-            ("swiftui", "duration", "duration", spring.duration, "s"),
-            ("swiftui", "bounce", "bounce", spring.bounce, ""),
-            ("swiftui", "stiffness", "stiffness", spring.swiftUIStiffness, ""),
-            ("coreAnimation", "mass", "mass", spring.mass, ""),
-            ("coreAnimation", "stiffness", "stiffness", spring.stiffness, ""),
-            ("coreAnimation", "damping", "damping", spring.damping, ""),
-            ("coreAnimation", "settlingDuration", "settlingDuration", settling.isFinite ? settling : nil, "s"),
-            ("origami", "tension", "tension", spring.origamiTension, ""),
-            ("origami", "friction", "friction", spring.origamiFriction, ""),
-            ("rebound", "tension", "tension (RN stiffness)", spring.reboundTension, ""),
-            ("rebound", "friction", "friction (RN damping)", spring.reboundFriction, ""),
-            ("rebound", "bounciness", "bounciness", bouncy?.bounciness, ""),
-            ("rebound", "speed", "speed", bouncy?.speed, ""),
-        ]
-    }
-
-    static let groupTitles = [
-        "uikit": "UIKit attachment", "swiftui": "SwiftUI Spring", "coreAnimation": "CASpringAnimation",
-        "origami": "Origami", "rebound": "Rebound / POP",
-    ]
-
     /// The aligned table: group, name, value (4 decimals, right-aligned), unit.
     var table: String {
-        let rows = rows
-        let values = rows.map { row in row.value.map { Self.fixed($0) } ?? (row.key == "settlingDuration" ? "never" : "n/a") }
+        let rows = spring.vocabularyEntries
+        let values = rows.map { row in row.value.map { Self.fixed($0) } ?? row.missingText }
         let valueWidth = values.map(\.count).max() ?? 0
-        let groupWidth = Self.groupTitles.values.map(\.count).max()! + 2
+        let groupWidth = SpringVocabularyEntry.groupTitles.map(\.title.count).max()! + 2
         let nameWidth = rows.map(\.name.count).max()! + 2
         var lines = ["input: \(vocabulary.title)", ""]
         var previousGroup = ""
         for (row, value) in zip(rows, values) {
-            let group = row.group == previousGroup ? "" : Self.groupTitles[row.group]!
+            let group = row.group == previousGroup ? "" : SpringVocabularyEntry.title(of: row.group)
             previousGroup = row.group
             var line = Self.pad(group, groupWidth) + Self.pad(row.name, nameWidth)
             line += String(repeating: " ", count: valueWidth - value.count) + value
@@ -223,7 +189,7 @@ struct SpringCommand: TetherCommand {
     /// The same rows as one JSON object per group, numbers in shortest round-trip form.
     var jsonText: String {
         var groups: [(String, [String])] = []
-        for row in rows {
+        for row in spring.vocabularyEntries {
             let value = row.value.map { "\($0)" } ?? "null"
             let member = "\"\(row.key)\": \(value)"
             if groups.last?.0 == row.group {

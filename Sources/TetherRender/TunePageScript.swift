@@ -1,0 +1,501 @@
+/// The tuning page's markup, style and script: plain DOM and SVG, no libraries, no network.
+///
+/// The page draws each stage as the HTML player does: one `<rect data-key="cell 0.12">` per
+/// element and layer with `x`, `y`, `data-cx`, `data-cy` and `display` written as attributes,
+/// so a dumped DOM says where everything is. Layers are `<g data-track="B">` (the chosen point,
+/// solid) and `<g data-track="A">` (the pinned point: solid on its own stage side by side, a
+/// dashed ghost over B otherwise); each carries `data-point` (its grid index) and each stage
+/// `data-frame`. `window.tune` exposes the state for debugging; everything can be done with
+/// the controls, the keyboard or a finger.
+enum TunePageScript {
+    /// The static part of the page; the script fills in sliders, heatmap and texts from the data.
+    static func body(title: String, description: String) -> String {
+        """
+        <header>
+        <h1>Tuning \(escapeXML(title))</h1>
+        \(description.isEmpty ? "" : "<p class=\"description\">\(escapeXML(description))</p>")
+        </header>
+        <main class="tune">
+        <div class="viewer">
+        <div class="controls">
+        <button type="button" class="play" title="play/pause (space)">play</button>
+        <button type="button" class="back" title="previous frame (←)">◀</button>
+        <button type="button" class="forward" title="next frame (→)">▶</button>
+        <input type="range" class="frame" min="0" max="0" value="0" aria-label="frame">
+        <label>speed <select class="speed"><option value="0.1">0.1×</option><option value="0.25">0.25×</option><option value="0.5">0.5×</option><option value="1" selected>1×</option><option value="2">2×</option></select></label>
+        <label><input type="checkbox" class="springs" checked> springs</label>
+        <output class="clock">frame 0</output>
+        </div>
+        <div class="events"></div>
+        <div class="stages">
+        <figure class="stage-a" hidden><figcaption class="caption-a">A</figcaption><svg class="stage" data-stage="A" xmlns="http://www.w3.org/2000/svg"></svg></figure>
+        <figure class="stage-b"><figcaption class="caption-b">B</figcaption><svg class="stage" data-stage="B" xmlns="http://www.w3.org/2000/svg"></svg></figure>
+        </div>
+        <p class="hint">Drag across a stage to scrub, tap it to play or pause.</p>
+        </div>
+        <div class="panel">
+        <section class="axes"></section>
+        <section class="compare">
+        <button type="button" class="pin" title="pin this point as A (P)">pin as A</button>
+        <label>compare <select class="mode"><option value="off">off</option><option value="side">side by side</option><option value="ghost" selected>ghost overlay</option></select></label>
+        <button type="button" class="swap" title="swap A and B (X)" disabled>swap A ↔ B</button>
+        <output class="pinned">nothing pinned</output>
+        </section>
+        <section class="heat-section">
+        <label>heatmap <select class="metric"></select></label>
+        <div class="heat" role="grid"></div>
+        <p class="legend"></p>
+        </section>
+        <section class="setting">
+        <h2>This setting</h2>
+        <table class="values"></table>
+        <h3>As <code>--set</code> flags</h3>
+        <pre class="set"></pre>
+        <h3>The exact CSV of this point</h3>
+        <pre class="command"></pre>
+        <p class="note">The stages draw positions rounded to 0.01 pt; this command prints every frame exactly.</p>
+        <h3>In the scenario file</h3>
+        <pre class="snippet"></pre>
+        <h3>The spring in other vocabularies</h3>
+        <table class="spring"></table>
+        </section>
+        <section class="keys">
+        <h2>Keys</h2>
+        <p><kbd>space</kbd> play/pause · <kbd>←</kbd> <kbd>→</kbd> step a frame · <kbd>Home</kbd> first frame ·
+        <kbd>↑</kbd> <kbd>↓</kbd> first parameter · <kbd>[</kbd> <kbd>]</kbd> second parameter ·
+        <kbd>P</kbd> pin as A · <kbd>C</kbd> compare mode · <kbd>X</kbd> swap A and B · <kbd>-</kbd> <kbd>+</kbd> speed</p>
+        </section>
+        </div>
+        </main>
+
+        """
+    }
+
+    static let style = """
+        body { font: 14px/1.4 system-ui, sans-serif; margin: 12px; color: #222; background: #fff; }
+        h1 { font-size: 20px; margin: 0 0 4px; } h2 { font-size: 15px; margin: 14px 0 6px; } h3 { font-size: 13px; margin: 10px 0 4px; color: #444; }
+        .description { max-width: 70em; color: #555; margin: 0 0 8px; }
+        .tune { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+        .viewer { flex: 1 1 420px; min-width: 300px; }
+        .panel { flex: 1 1 380px; min-width: 300px; max-width: 720px; }
+        .controls, .compare, .axis { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; margin: 6px 0; }
+        .controls .frame { flex: 1 1 200px; }
+        button, select { font: inherit; min-height: 32px; padding: 2px 10px; touch-action: manipulation; }
+        input[type=range] { touch-action: manipulation; min-height: 28px; }
+        .clock { font-variant-numeric: tabular-nums; min-width: 15em; }
+        .events { position: relative; height: 14px; margin: 0 0 6px; }
+        .events span { position: absolute; top: 0; width: 2px; height: 12px; background: #c33; }
+        .stages { display: flex; gap: 10px; }
+        .stages figure { flex: 1 1 0; margin: 0; min-width: 0; }
+        .stages figcaption { font-size: 12px; color: #444; min-height: 1.4em; }
+        .stage { display: block; width: 100%; height: auto; max-height: 76vh; background: #eef0f3; touch-action: pan-y; cursor: ew-resize; }
+        .stage .label { font: 11px sans-serif; fill: #fff; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
+        .stage .ghost rect { fill: none; stroke: #1d3f9e; stroke-width: 1.5; stroke-dasharray: 4 2; }
+        .stage .ghost .label { display: none; }
+        .stage .spring { stroke: #333; stroke-width: 1; opacity: .5; }
+        .hint, .note, .legend { color: #666; font-size: 12px; margin: 4px 0; }
+        .axis label { min-width: 14em; font-family: ui-monospace, monospace; font-size: 12px; }
+        .axis input { flex: 1 1 160px; }
+        .axis output { font-weight: bold; min-width: 4em; font-variant-numeric: tabular-nums; }
+        .heat { display: grid; gap: 2px; margin: 6px 0; font-size: 11px; }
+        .heat .cell { min-height: 30px; padding: 0; border: 2px solid transparent; border-radius: 3px; font-variant-numeric: tabular-nums; cursor: pointer; position: relative; }
+        .heat .cell.current { border-color: #e0218a; box-shadow: 0 0 0 2px #e0218a; z-index: 1; }
+        .heat .cell.pinned::after { content: "A"; position: absolute; top: -1px; right: 1px; font-size: 9px; font-weight: bold; color: #1d3f9e; background: #fff; padding: 0 2px; border-radius: 2px; }
+        .heat .head { display: flex; align-items: center; justify-content: center; color: #444; font-family: ui-monospace, monospace; }
+        .heat .title { grid-column: 1 / -1; color: #444; font-family: ui-monospace, monospace; }
+        pre { background: #f4f5f7; padding: 6px 8px; white-space: pre-wrap; word-break: break-all; margin: 0; font-size: 12px; user-select: all; }
+        table { border-collapse: collapse; font-size: 12px; font-variant-numeric: tabular-nums; }
+        td, th { padding: 1px 10px 1px 0; text-align: left; }
+        td.number { text-align: right; }
+        .pinned { color: #1d3f9e; }
+        @media (pointer: coarse) { button, select { min-height: 44px; } input[type=range] { min-height: 44px; } .heat .cell { min-height: 44px; } }
+
+        """
+
+    static let script = #"""
+        "use strict";
+        (function () {
+          const NS = "http://www.w3.org/2000/svg";
+          const MARGIN = 24;
+          const data = JSON.parse(document.getElementById("tune-data").textContent);
+          const f2 = (v) => (Math.round(v * 100) / 100).toFixed(2);
+          const $ = (selector) => document.querySelector(selector);
+          function make(tag, attributes, parent) {
+            const node = document.createElementNS(NS, tag);
+            for (const name in attributes) node.setAttribute(name, attributes[name]);
+            if (parent) parent.appendChild(node);
+            return node;
+          }
+          function html(tag, attributes, parent, text) {
+            const node = document.createElement(tag);
+            for (const name in attributes) node.setAttribute(name, attributes[name]);
+            if (text !== undefined) node.textContent = text;
+            if (parent) parent.appendChild(node);
+            return node;
+          }
+
+          // ---- The runs: CompactSeries text, decoded when a point is first shown. ----
+          const DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+          const DIGIT = new Int16Array(128).fill(-1);
+          for (let i = 0; i < DIGITS.length; i++) DIGIT[DIGITS.charCodeAt(i)] = i;
+          function reader(text) {
+            let at = 0;
+            function unsigned() {
+              let value = 0, scale = 1;
+              for (;;) {
+                const d = at < text.length ? DIGIT[text.charCodeAt(at++)] : -1;
+                if (d < 0) throw new Error("corrupt run data at character " + at);
+                if (d < 32) return value + d * scale;
+                value += (d - 32) * scale;
+                scale *= 32;
+              }
+            }
+            function signed() { const z = unsigned(); return z % 2 === 0 ? z / 2 : -(z + 1) / 2; }
+            // n values: v0, v1 − v0, then second differences; a 0 is followed by its run length − 1.
+            function series(n) {
+              const out = new Float64Array(n);
+              for (let i = 0; i < n;) {
+                const v = signed();
+                if (v === 0) i += unsigned() + 1; else out[i++] = v;
+              }
+              let step = 0;
+              for (let j = 1; j < n; j++) { step += out[j]; out[j] = out[j - 1] + step; }
+              return out;
+            }
+            return { unsigned, series, finished: () => at === text.length };
+          }
+          const decoded = new Map();
+          function run(point) {
+            if (decoded.has(point)) return decoded.get(point);
+            const n = data.frameCount;
+            const r = reader(data.runs[point]);
+            const scroll = [r.series(n), r.series(n), r.series(n), r.series(n), r.series(n)];
+            const frames = Array.from({ length: n }, () => []);
+            const spans = r.unsigned();
+            for (let s = 0; s < spans; s++) {
+              const slot = r.unsigned(), start = r.unsigned(), length = r.unsigned();
+              const xs = r.series(length), ys = r.series(length), angles = r.series(length), sprung = r.series(length);
+              for (let i = 0; i < length; i++) frames[start + i].push(slot, xs[i] / 100, ys[i] / 100, angles[i] / 100, sprung[i]);
+            }
+            if (!r.finished()) throw new Error("run " + point + " has trailing data");
+            const result = { scroll, frames };
+            if (decoded.size >= 48) decoded.delete(decoded.keys().next().value);
+            decoded.set(point, result);
+            return result;
+          }
+
+          // ---- Grid geometry. ----
+          const axes = data.axes;
+          const shape = axes.map((a) => a.labels.length);
+          const pointCount = shape.reduce((a, b) => a * b, 1);
+          const coordinates = (point) => axes.length === 2 ? [Math.floor(point / shape[1]), point % shape[1]] : [point];
+          const pointAt = (c) => axes.length === 2 ? c[0] * shape[1] + c[1] : c[0];
+          const describe = (point) => coordinates(point).map((c, a) => axes[a].path + "=" + axes[a].labels[c]).join(", ");
+
+          // ---- Stages. ----
+          const [vw, vh] = data.viewport;
+          function stage(svg, layers) {
+            svg.setAttribute("viewBox", [-MARGIN, -MARGIN, vw + 2 * MARGIN, vh + 2 * MARGIN].join(" "));
+            const clipId = "clip-" + svg.dataset.stage;
+            make("rect", { x: 0, y: 0, width: vw, height: vh }, make("clipPath", { id: clipId }, make("defs", {}, svg)));
+            make("rect", { class: "screen", x: 0, y: 0, width: vw, height: vh, fill: "#fff", stroke: "#888" }, svg);
+            const content = make("g", { class: "content" }, make("g", { "clip-path": "url(#" + clipId + ")" }, svg));
+            const springs = make("g", { class: "springs" }, content);
+            const built = layers.map(({ name, ghost }) => {
+              const layer = make("g", { class: ghost ? "ghost" : "solid", "data-track": name }, content);
+              const nodes = data.elements.map(([key, kind, section, item, w, h, rx, ry, fill, caption]) => {
+                const rect = make("rect", { "data-key": key, width: w, height: h, rx: 3, ry: 3, fill, display: "none" }, layer);
+                const label = make("text", { class: "label", display: "none", "font-size": Math.min(11, h * 0.5) }, layer);
+                label.textContent = caption;
+                const spring = ghost ? null : make("line", { class: "spring", x1: rx, y1: ry, display: "none" }, springs);
+                return { rect, label, spring, w, h };
+              });
+              return { name, ghost, layer, nodes, shown: [] };
+            });
+            const touch = make("circle", { class: "touch", r: 22, fill: "rgba(40,90,220,.25)", stroke: "#2a5ad8", display: "none" }, content);
+            return { svg, content, layers: built, touch };
+          }
+          function place(layer, frame, withSprings) {
+            for (const slot of layer.shown) {
+              const n = layer.nodes[slot];
+              n.rect.setAttribute("display", "none");
+              n.label.setAttribute("display", "none");
+              if (n.spring) n.spring.setAttribute("display", "none");
+            }
+            layer.shown = [];
+            if (!frame) return;
+            for (let i = 0; i < frame.length; i += 5) {
+              const slot = frame[i], x = frame[i + 1], y = frame[i + 2], angle = frame[i + 3];
+              const n = layer.nodes[slot];
+              n.rect.setAttribute("x", f2(x - n.w / 2));
+              n.rect.setAttribute("y", f2(y - n.h / 2));
+              n.rect.setAttribute("data-cx", f2(x));
+              n.rect.setAttribute("data-cy", f2(y));
+              n.rect.setAttribute("display", "inline");
+              if (angle) n.rect.setAttribute("transform", "rotate(" + angle + " " + f2(x) + " " + f2(y) + ")"); else n.rect.removeAttribute("transform");
+              n.label.setAttribute("x", f2(x));
+              n.label.setAttribute("y", f2(y));
+              n.label.setAttribute("display", "inline");
+              if (n.spring && frame[i + 4] && withSprings) {
+                n.spring.setAttribute("x2", f2(x)); n.spring.setAttribute("y2", f2(y));
+                n.spring.setAttribute("display", "inline");
+              }
+              layer.shown.push(slot);
+            }
+          }
+          // Each stage draws its layers' points at frame n; the first layer sets the scroll and finger.
+          function drawStage(s, points, n) {
+            s.layers.forEach((layer, i) => {
+              const point = points[i];
+              layer.layer.setAttribute("data-point", point === null ? "" : point);
+              place(layer, point === null ? null : run(point).frames[n], springBox.checked);
+            });
+            const main = run(points[0]);
+            s.content.setAttribute("transform", "translate(" + f2(-main.scroll[0][n] / 100) + " " + f2(-main.scroll[1][n] / 100) + ")");
+            if (main.scroll[2][n]) {
+              s.touch.setAttribute("cx", f2(main.scroll[3][n] / 100)); s.touch.setAttribute("cy", f2(main.scroll[4][n] / 100));
+              s.touch.setAttribute("display", "inline");
+            } else {
+              s.touch.setAttribute("display", "none");
+            }
+            s.svg.setAttribute("data-frame", n);
+            s.svg.setAttribute("data-point", points[0]);
+          }
+
+          const stageB = stage($(".stage-b svg"), [{ name: "B", ghost: false }, { name: "A", ghost: true }]);
+          const stageA = stage($(".stage-a svg"), [{ name: "A", ghost: false }]);
+
+          // ---- State and drawing. ----
+          const middle = pointAt(shape.map((n) => Math.floor((n - 1) / 2)));
+          const state = { point: middle, pinned: null, mode: "ghost", frame: 0, playing: false };
+          const frameSlider = $(".frame");
+          const clock = $(".clock");
+          const springBox = $(".springs");
+          const speed = $(".speed");
+          frameSlider.max = data.frameCount - 1;
+
+          function draw() {
+            const n = state.frame;
+            const pinned = state.pinned;
+            const side = pinned !== null && state.mode === "side";
+            const ghost = pinned !== null && state.mode === "ghost" ? pinned : null;
+            drawStage(stageB, [state.point, ghost], n);
+            $(".stage-a").hidden = !side;
+            if (side) drawStage(stageA, [pinned], n); else place(stageA.layers[0], null, false);
+            frameSlider.value = n;
+            const offset = run(state.point).scroll;
+            clock.textContent = "frame " + n + " · " + (n / data.hz).toFixed(3) + " s · offset " + f2(offset[0][n] / 100) + ", " + f2(offset[1][n] / 100);
+          }
+          function showFrame(n) {
+            state.frame = Math.max(0, Math.min(data.frameCount - 1, Math.round(Number(n)) || 0));
+            draw();
+          }
+
+          // ---- Playback: one clock for every stage, at the scenario's hz times the speed. ----
+          const playButton = $(".play");
+          let position = 0, last = 0;
+          function tick(now) {
+            if (!state.playing) return;
+            position += (now - last) / 1000 * data.hz * Number(speed.value);
+            last = now;
+            if (position >= data.frameCount) position = 0;
+            if (Math.floor(position) !== state.frame) showFrame(Math.floor(position));
+            requestAnimationFrame(tick);
+          }
+          function play(on) {
+            state.playing = on;
+            playButton.textContent = on ? "pause" : "play";
+            if (on) { position = state.frame; last = performance.now(); requestAnimationFrame(tick); }
+          }
+          function step(by) { play(false); showFrame(state.frame + by); }
+          playButton.addEventListener("click", () => play(!state.playing));
+          $(".back").addEventListener("click", () => step(-1));
+          $(".forward").addEventListener("click", () => step(1));
+          frameSlider.addEventListener("input", () => { play(false); showFrame(frameSlider.value); });
+          springBox.addEventListener("change", draw);
+          const lastFrame = Math.max(1, data.frameCount - 1);
+          for (const [frame, label] of data.events) {
+            const mark = html("span", { title: "frame " + frame + ": " + label }, $(".events"));
+            mark.style.left = (100 * Math.min(frame / lastFrame, 1)) + "%";
+          }
+
+          // ---- One slider per varied path. ----
+          const sliders = axes.map((axis, a) => {
+            const row = html("div", { class: "axis" }, $(".axes"));
+            const label = html("label", { for: "axis-" + a }, row, axis.path);
+            const input = html("input", { type: "range", class: "axis-slider", id: "axis-" + a, "data-axis": a, min: 0, max: axis.labels.length - 1, step: 1, value: 0 }, row);
+            const output = html("output", {}, row);
+            input.addEventListener("input", () => {
+              const c = coordinates(state.point);
+              c[a] = Number(input.value);
+              select(pointAt(c));
+            });
+            return { input, output, label };
+          });
+
+          // ---- The heatmap: first parameter down, second across; a click selects. ----
+          const heat = $(".heat");
+          const columns = axes.length === 2 ? shape[1] : shape[0];
+          heat.style.gridTemplateColumns = (axes.length === 2 ? "max-content " : "") + "repeat(" + columns + ", minmax(36px, 1fr))";
+          if (axes.length === 2) html("div", { class: "title" }, heat, "↓ " + axes[0].path + "   → " + axes[1].path);
+          else html("div", { class: "title" }, heat, "→ " + axes[0].path);
+          if (axes.length === 2) html("div", { class: "head" }, heat, "");
+          (axes.length === 2 ? axes[1] : axes[0]).labels.forEach((label) => html("div", { class: "head" }, heat, label));
+          const cells = [];
+          for (let point = 0; point < pointCount; point++) {
+            const c = coordinates(point);
+            if (axes.length === 2 && c[1] === 0) html("div", { class: "head" }, heat, axes[0].labels[c[0]]);
+            const cell = html("button", { type: "button", class: "cell", "data-point": point, title: describe(point) }, heat);
+            cell.addEventListener("click", () => select(point));
+            cells.push(cell);
+          }
+          const metricSelect = $(".metric");
+          data.metrics.forEach((m, i) => html("option", { value: i }, metricSelect, m.name + (m.unit ? " (" + m.unit + ")" : "")));
+          function colour() {
+            const m = data.metrics[Number(metricSelect.value)];
+            cells.forEach((cell, point) => {
+              const [fill, ink] = m.fills[point].split(" ");
+              cell.style.background = fill;
+              cell.style.color = ink;
+              cell.textContent = m.texts[point];
+              cell.title = describe(point) + ": " + m.name + " " + m.texts[point] + (m.unit ? " " + m.unit : "");
+            });
+            $(".legend").textContent = m.name + " as 'tether sweep' measures it: dark purple is the smallest value, yellow the largest, grey never/none. Click a cell to select it.";
+          }
+          metricSelect.value = data.firstMetric;
+          metricSelect.addEventListener("change", colour);
+
+          // ---- A/B. ----
+          const modeSelect = $(".mode");
+          function pin(point) {
+            state.pinned = point;
+            $(".swap").disabled = point === null;
+            $(".pinned").textContent = point === null ? "nothing pinned" : "A: " + describe(point);
+            cells.forEach((cell, p) => cell.classList.toggle("pinned", p === point));
+            texts();
+            draw();
+          }
+          $(".pin").addEventListener("click", () => pin(state.point));
+          modeSelect.addEventListener("change", () => { state.mode = modeSelect.value; texts(); draw(); });
+          $(".swap").addEventListener("click", () => {
+            if (state.pinned === null) return;
+            const a = state.pinned;
+            state.pinned = state.point;
+            pin(state.pinned);
+            select(a);
+          });
+
+          // ---- The chosen setting in words. ----
+          function texts() {
+            const point = state.point, pinned = state.pinned;
+            const p = data.points[point];
+            $(".set").textContent = p.set;
+            $(".command").textContent = data.runCommand + " " + p.set + " -o " + data.name + "-" + point + ".csv";
+            $(".snippet").textContent = p.snippet;
+            const values = $(".values");
+            values.textContent = "";
+            const head = html("tr", {}, values);
+            html("th", {}, head, "");
+            html("th", {}, head, "B (shown)");
+            if (pinned !== null) html("th", {}, head, "A (pinned)");
+            const rows = [["point", String(point), pinned === null ? "" : String(pinned)]];
+            axes.forEach((axis, a) => rows.push([axis.path, axis.labels[coordinates(point)[a]], pinned === null ? "" : axis.labels[coordinates(pinned)[a]]]));
+            for (const m of data.metrics) rows.push([m.name + (m.unit ? " (" + m.unit + ")" : ""), m.texts[point], pinned === null ? "" : m.texts[pinned]]);
+            for (const [name, b, a] of rows) {
+              const tr = html("tr", {}, values);
+              html("td", {}, tr, name);
+              html("td", { class: "number" }, tr, b);
+              if (pinned !== null) html("td", { class: "number" }, tr, a);
+            }
+            const spring = $(".spring");
+            spring.textContent = "";
+            const vocabulary = data.springs[point];
+            if (!vocabulary) {
+              html("tr", {}, spring).appendChild(html("td", {}, null, "no spring at this point (not a springy list)"));
+            } else {
+              let group = "";
+              data.springRows.forEach(([title, name, unit], i) => {
+                const tr = html("tr", {}, spring);
+                html("td", {}, tr, title === group ? "" : title);
+                group = title;
+                html("td", {}, tr, name);
+                html("td", { class: "number" }, tr, vocabulary[i]);
+                html("td", {}, tr, /^-?[0-9]/.test(vocabulary[i]) ? unit : "");
+              });
+            }
+            $(".caption-b").textContent = "B: " + describe(point);
+            $(".caption-a").textContent = pinned === null ? "" : "A: " + describe(pinned);
+          }
+
+          function select(point) {
+            state.point = Math.max(0, Math.min(pointCount - 1, point));
+            const c = coordinates(state.point);
+            sliders.forEach((s, a) => { s.input.value = c[a]; s.output.textContent = axes[a].labels[c[a]]; });
+            cells.forEach((cell, p) => cell.classList.toggle("current", p === state.point));
+            texts();
+            draw();
+          }
+
+          // ---- Keyboard and touch. ----
+          function moveAxis(a, by) {
+            if (a >= axes.length) return;
+            const c = coordinates(state.point);
+            c[a] = Math.max(0, Math.min(shape[a] - 1, c[a] + by));
+            select(pointAt(c));
+          }
+          document.addEventListener("keydown", (event) => {
+            const t = event.target;
+            if (t.tagName === "SELECT" || (t.tagName === "INPUT" && t.type !== "checkbox" && event.key !== " ")) return;
+            if (event.ctrlKey || event.metaKey || event.altKey) return;
+            switch (event.key) {
+              case " ": play(!state.playing); break;
+              case "ArrowLeft": step(-1); break;
+              case "ArrowRight": step(1); break;
+              case "Home": step(-data.frameCount); break;
+              case "End": step(data.frameCount); break;
+              case "ArrowUp": moveAxis(0, -1); break;
+              case "ArrowDown": moveAxis(0, 1); break;
+              case "[": moveAxis(1, -1); break;
+              case "]": moveAxis(1, 1); break;
+              case "p": case "P": pin(state.point); break;
+              case "x": case "X": $(".swap").click(); break;
+              case "c": case "C":
+                modeSelect.selectedIndex = (modeSelect.selectedIndex + 1) % modeSelect.options.length;
+                modeSelect.dispatchEvent(new Event("change"));
+                break;
+              case "-": speed.selectedIndex = Math.max(0, speed.selectedIndex - 1); break;
+              case "+": case "=": speed.selectedIndex = Math.min(speed.options.length - 1, speed.selectedIndex + 1); break;
+              default: return;
+            }
+            event.preventDefault();
+          });
+          for (const svg of document.querySelectorAll(".stage")) {
+            let drag = null;
+            svg.addEventListener("pointerdown", (event) => {
+              drag = { x: event.clientX, frame: state.frame, moved: false, id: event.pointerId };
+              svg.setPointerCapture(event.pointerId);
+            });
+            svg.addEventListener("pointermove", (event) => {
+              if (!drag || event.pointerId !== drag.id) return;
+              const frames = Math.round((event.clientX - drag.x) / 4);
+              if (Math.abs(event.clientX - drag.x) > 6) drag.moved = true;
+              if (drag.moved) { play(false); showFrame(drag.frame + frames); }
+            });
+            const end = () => { if (drag && !drag.moved) play(!state.playing); drag = null; };
+            svg.addEventListener("pointerup", end);
+            svg.addEventListener("pointercancel", () => { drag = null; });
+          }
+
+          // ---- Start: #point=K&frame=N&pin=K&compare=side|ghost|off opens paused there; else the middle point plays. ----
+          const hash = new URLSearchParams(location.hash.slice(1));
+          const number = (name) => hash.has(name) && /^\d+$/.test(hash.get(name)) ? Number(hash.get(name)) : null;
+          if (["off", "side", "ghost"].includes(hash.get("compare"))) { modeSelect.value = hash.get("compare"); state.mode = modeSelect.value; }
+          colour();
+          if (number("pin") !== null && number("pin") < pointCount) pin(number("pin"));
+          select(number("point") !== null ? number("point") : middle);
+          if (number("frame") !== null) showFrame(number("frame")); else if (number("point") === null) play(true);
+          window.tune = { data, state, select, pin, showFrame, play, run };
+        })();
+
+        """#
+}
