@@ -236,7 +236,7 @@ struct SweepCommand: TetherCommand {
         }
         let indices = shard?.combinations(of: grid.count) ?? Array(0..<grid.count)
         let start = DispatchTime.now().uptimeNanoseconds
-        let progress = isatty(STDERR_FILENO) != 0 ? ProgressLine(total: indices.count) : nil
+        let progress = ProgressLine.onTerminal(label: "sweep", total: indices.count)
         let results: [RunMetrics]
         var report: (@Sendable (Int) -> Void)?
         if let progress { report = { done in progress.update(done) } }
@@ -323,34 +323,5 @@ struct SweepCommand: TetherCommand {
         } catch {
             throw .failure("\(target.name): \(error)", .cannotWrite)
         }
-    }
-}
-
-/// The progress line on a terminal's stderr: runs done, runs/s, ETA; redrawn at most ten times a
-/// second. Only called under `SweepPlan.run`'s lock, one call at a time.
-private final class ProgressLine: @unchecked Sendable {
-    let total: Int
-    let start = DispatchTime.now().uptimeNanoseconds
-    var lastDrawn: UInt64 = 0
-    var drawn = false
-
-    init(total: Int) {
-        self.total = total
-    }
-
-    func update(_ done: Int) {
-        let now = DispatchTime.now().uptimeNanoseconds
-        guard done == total || now - lastDrawn >= 100_000_000 else { return }
-        lastDrawn = now
-        let seconds = Double(now - start) / 1e9
-        let rate = seconds > 0 ? Double(done) / seconds : 0
-        let eta = rate > 0 ? Double(total - done) / rate : 0
-        let text = "\r\u{1B}[Ksweep: \(done)/\(total) runs, \(FixedText.format(rate, decimals: 1)) runs/s, ETA \(FixedText.format(eta, decimals: 0)) s"
-        FileHandle.standardError.write(Data(text.utf8))
-        drawn = true
-    }
-
-    func finish() {
-        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 }

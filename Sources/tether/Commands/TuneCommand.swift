@@ -36,7 +36,8 @@ struct TuneCommand: TetherCommand {
         \(CommonOptions.setHelp)
           -h, --help              Show help information.
 
-        A progress line (runs done of the total) appears on standard error while the grid runs.
+        A progress line (runs done, runs/s, ETA) appears on standard error while the grid runs,
+        when it is a terminal.
 
         \(Tether.exitCodeHelp)
         """
@@ -88,66 +89,35 @@ struct TuneCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let progress = TuneProgress(total: grid.count)
+        let progress = ProgressLine.onTerminal(label: "tune", total: grid.count)
+        var report: (@Sendable (Int) -> Void)?
+        if let progress { report = { done in progress.update(done) } }
         let runs: [TuneRun]
         let plan: SweepPlan
         do throws(SweepError) {
             plan = try SweepPlan.load(file: file, baseOverrides: overrides, grid: grid, criteria: criteria)
-            runs = try plan.run(Array(0..<grid.count), jobs: jobs, progress: { progress.update($0) }) { [plan] index throws(SweepError) in
+            runs = try plan.run(Array(0..<grid.count), jobs: jobs, progress: report) { [plan] index throws(SweepError) in
                 try TuneRun.record(plan, at: index)
             }
         } catch {
-            progress.finish()
+            progress?.finish()
             if case .worldScene = error {
-                throw .usage("\(file) is a world scene; 'tune' draws layout scenes only ('tether render' draws world scenes)", command: Self.name)
+                throw .failure("\(file) is a world scene; 'tune' draws layout scenes only ('tether render' draws world scenes)", .usage)
             }
             throw .failure(error.message, ExitCode(rawValue: error.exitCode) ?? .invalidScenario)
         }
-        progress.finish()
-        let never = runs.filter { $0.metrics.settle == nil }.count
-        if never > 0 {
-            Console.error("tether: note: \(never) of \(runs.count) runs never settle within the scenario's frames (the heatmap of settle reads never); lengthen them with --set frames=N")
-        }
+        progress?.finish()
         let page: [UInt8]
         do {
             page = try TunePage.document(plan: plan, runs: runs)
         } catch {
-            throw .usage(error.message, command: Self.name)
+            throw .failure(error.message, .usage)
         }
-        return try RenderCommand.write(page, to: outputPath)
-    }
-}
-
-/// "tune: 37/100 runs" on standard error, redrawn in place on a terminal (at most ten times a
-/// second), and a line at each tenth of the grid otherwise, so a log shows the grid advancing.
-/// Called one run at a time (under `SweepPlan.run`'s lock).
-private final class TuneProgress: @unchecked Sendable {
-    let total: Int
-    let terminal = isatty(STDERR_FILENO) != 0
-    var lastDrawn: UInt64 = 0
-    var lastTenth = 0
-    var drawn = false
-
-    init(total: Int) {
-        self.total = total
-    }
-
-    func update(_ done: Int) {
-        if terminal {
-            let now = DispatchTime.now().uptimeNanoseconds
-            guard done == total || now - lastDrawn >= 100_000_000 else { return }
-            lastDrawn = now
-            FileHandle.standardError.write(Data("\r\u{1B}[Ktune: \(done)/\(total) runs".utf8))
-            drawn = true
-        } else {
-            let tenth = done * 10 / total
-            guard tenth > lastTenth else { return }
-            lastTenth = tenth
-            FileHandle.standardError.write(Data("tune: \(done)/\(total) runs\n".utf8))
+        let status = try RenderCommand.write(page, to: outputPath)
+        let never = runs.filter { $0.metrics.settle == nil }.count
+        if never > 0 {
+            Console.error("tether: note: \(never) of \(runs.count) runs never settle within the scenario's frames (the heatmap of settle reads never); lengthen them with --set frames=N")
         }
-    }
-
-    func finish() {
-        if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
+        return status
     }
 }
