@@ -445,7 +445,9 @@ enum TunePageScript {
           }
           document.addEventListener("keydown", (event) => {
             const t = event.target;
-            if (t.tagName === "SELECT" || (t.tagName === "INPUT" && t.type !== "checkbox" && event.key !== " ")) return;
+            // Controls keep their own keys: a focused button or checkbox takes space, a slider its arrows.
+            if (t.tagName === "SELECT" || t.tagName === "BUTTON" && (event.key === " " || event.key === "Enter")) return;
+            if (t.tagName === "INPUT" && (t.type === "checkbox" ? event.key === " " : event.key !== " ")) return;
             if (event.ctrlKey || event.metaKey || event.altKey) return;
             switch (event.key) {
               case " ": play(!state.playing); break;
@@ -486,10 +488,13 @@ enum TunePageScript {
             svg.addEventListener("pointercancel", () => { drag = null; });
           }
 
-          // ---- Start: #point=K&frame=N&pin=K&compare=side|ghost|off opens paused there; else the middle point plays. ----
+          // ---- Start: #point=K&frame=N&pin=K&compare=side|ghost|off&metric=NAME opens there, paused
+          // when a point or frame is given; otherwise the middle point plays. ----
           const hash = new URLSearchParams(location.hash.slice(1));
           const number = (name) => hash.has(name) && /^\d+$/.test(hash.get(name)) ? Number(hash.get(name)) : null;
           if (["off", "side", "ghost"].includes(hash.get("compare"))) { modeSelect.value = hash.get("compare"); state.mode = modeSelect.value; }
+          const named = data.metrics.findIndex((m) => m.name === hash.get("metric"));
+          if (named >= 0) metricSelect.value = named;
           colour();
           if (number("pin") !== null && number("pin") < pointCount) pin(number("pin"));
           select(number("point") !== null ? number("point") : middle);
