@@ -19,6 +19,17 @@ public enum HTMLPlayer {
     /// A page with one player per scene, each followed by optional extra HTML (a plot, notes).
     public static func page(title: String, heading: String? = nil, sections: [(PlayerScene, String?)]) -> [UInt8] {
         var m = Markup()
+        open(title: title, style: style, into: &m)
+        if let heading { m.line("<h1>\(escapeXML(heading))</h1>") }
+        for (index, (scene, extra)) in sections.enumerated() {
+            section(scene, index: index, extra: extra, into: &m)
+        }
+        close(scripts: [drawingScript, playerScript], into: &m)
+        return m.bytes
+    }
+
+    /// A page's start, up to and including `<body>`: no network, one inline style sheet.
+    static func open(title: String, style: String, into m: inout Markup) {
         m.line("<!DOCTYPE html>")
         m.line("<html lang=\"en\">")
         m.line("<head>")
@@ -31,16 +42,15 @@ public enum HTMLPlayer {
         m.line("</style>")
         m.line("</head>")
         m.line("<body>")
-        if let heading { m.line("<h1>\(escapeXML(heading))</h1>") }
-        for (index, (scene, extra)) in sections.enumerated() {
-            section(scene, index: index, extra: extra, into: &m)
-        }
+    }
+
+    /// A page's end: the scripts, inline, in order, then `</body></html>`.
+    static func close(scripts: [String], into m: inout Markup) {
         m.line("<script>")
-        m.text(playerScript)
+        for script in scripts { m.text(script) }
         m.line("</script>")
         m.line("</body>")
         m.line("</html>")
-        return m.bytes
     }
 
     private static func section(_ scene: PlayerScene, index: Int, extra: String?, into m: inout Markup) {
@@ -89,21 +99,60 @@ public enum HTMLPlayer {
 
         """
 
-    /// The player's script: plain DOM and SVG, no libraries.
-    static let playerScript = #"""
+    /// Drawing shared by the player and the tuning page (`tetherSVG`): SVG nodes are made once
+    /// per element and moved by `placeNode`, which writes `x`, `y`, `data-cx`, `data-cy` and
+    /// `display` as attributes (what the browser tests read back).
+    static let drawingScript = #"""
         "use strict";
-        (function () {
+        const tetherSVG = (function () {
           const NS = "http://www.w3.org/2000/svg";
-          const STRIDE = 5; // slot, x, y, angle (degrees), sprung — after 6 numbers per frame
-          const MARGIN = 24;
           const f2 = (v) => (Math.round(v * 100) / 100).toFixed(2);
-
           function make(tag, attributes, parent) {
             const node = document.createElementNS(NS, tag);
             for (const name in attributes) node.setAttribute(name, attributes[name]);
             if (parent) parent.appendChild(node);
             return node;
           }
+          // Hides what a layer showed last ({nodes, shown: [slot]}, nodes {rect, label, spring}).
+          function hideShown(layer) {
+            for (const slot of layer.shown) {
+              const n = layer.nodes[slot];
+              n.rect.setAttribute("display", "none");
+              n.label.setAttribute("display", "none");
+              if (n.spring) n.spring.setAttribute("display", "none");
+            }
+            layer.shown = [];
+          }
+          // Draws node n (of size n.w × n.h) centred at (x, y), turned by angle degrees; its spring
+          // line runs from the element's rest place (element[6], element[7]) when withSpring.
+          function placeNode(n, element, x, y, angle, withSpring) {
+            n.rect.setAttribute("x", f2(x - n.w / 2));
+            n.rect.setAttribute("y", f2(y - n.h / 2));
+            n.rect.setAttribute("data-cx", f2(x));
+            n.rect.setAttribute("data-cy", f2(y));
+            n.rect.setAttribute("display", "inline");
+            if (angle) n.rect.setAttribute("transform", "rotate(" + angle + " " + f2(x) + " " + f2(y) + ")"); else n.rect.removeAttribute("transform");
+            n.label.setAttribute("x", f2(x));
+            n.label.setAttribute("y", f2(y));
+            n.label.setAttribute("display", "inline");
+            if (n.spring && withSpring) {
+              n.spring.setAttribute("x1", element[6]); n.spring.setAttribute("y1", element[7]);
+              n.spring.setAttribute("x2", f2(x)); n.spring.setAttribute("y2", f2(y));
+              n.spring.setAttribute("display", "inline");
+            }
+          }
+          return { NS, f2, make, hideShown, placeNode };
+        })();
+
+        """#
+
+    /// The player's script: plain DOM and SVG, no libraries.
+    static let playerScript = #"""
+        "use strict";
+        (function () {
+          const { f2, make, hideShown, placeNode } = tetherSVG;
+          const STRIDE = 5; // slot, x, y, angle (degrees), sprung — after 6 numbers per frame
+          const MARGIN = 24;
 
           function player(root) {
             const data = JSON.parse(root.querySelector(".tether-data").textContent);
@@ -165,34 +214,12 @@ public enum HTMLPlayer {
 
             let current = 0;
             function place(track, frame, highlighted, withSprings) {
-              for (const slot of track.shown) {
-                const n = track.nodes[slot];
-                n.rect.setAttribute("display", "none");
-                n.label.setAttribute("display", "none");
-                if (n.spring) n.spring.setAttribute("display", "none");
-              }
-              track.shown = [];
+              hideShown(track);
               if (!frame) return;
               for (let i = 6; i < frame.length; i += STRIDE) {
-                const slot = frame[i], x = frame[i + 1], y = frame[i + 2], angle = frame[i + 3];
-                const n = track.nodes[slot];
-                n.rect.setAttribute("x", f2(x - n.w / 2));
-                n.rect.setAttribute("y", f2(y - n.h / 2));
-                n.rect.setAttribute("data-cx", f2(x));
-                n.rect.setAttribute("data-cy", f2(y));
-                n.rect.setAttribute("display", "inline");
-                n.rect.setAttribute("class", highlighted.has(slot) ? "highlight" : "");
-                const turn = angle ? "rotate(" + angle + " " + f2(x) + " " + f2(y) + ")" : "";
-                if (turn) n.rect.setAttribute("transform", turn); else n.rect.removeAttribute("transform");
-                n.label.setAttribute("x", f2(x));
-                n.label.setAttribute("y", f2(y));
-                n.label.setAttribute("display", "inline");
-                if (n.spring && frame[i + 4] && withSprings) {
-                  const rest = data.elements[slot];
-                  n.spring.setAttribute("x1", rest[6]); n.spring.setAttribute("y1", rest[7]);
-                  n.spring.setAttribute("x2", f2(x)); n.spring.setAttribute("y2", f2(y));
-                  n.spring.setAttribute("display", "inline");
-                }
+                const slot = frame[i];
+                placeNode(track.nodes[slot], data.elements[slot], frame[i + 1], frame[i + 2], frame[i + 3], frame[i + 4] && withSprings);
+                track.nodes[slot].rect.setAttribute("class", highlighted.has(slot) ? "highlight" : "");
                 track.shown.push(slot);
               }
             }

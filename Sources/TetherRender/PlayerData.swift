@@ -52,22 +52,8 @@ public struct PlayerScene: Sendable {
         m.text("\"viewport\": ["); m.number(r.viewport.width, 2); m.text(", "); m.number(r.viewport.height, 2); m.line("],")
         m.text("\"content\": ["); m.number(r.contentSize.width, 2); m.text(", "); m.number(r.contentSize.height, 2); m.line("],")
         m.text("\"startFrame\": "); m.integer(startFrame ?? -1); m.line(",")
-        m.line("\"elements\": [")
-        for (i, e) in r.elements.enumerated() {
-            m.text("[\(jsonString(e.key)), \(jsonString(e.kind.rawValue)), ")
-            m.integer(e.section); m.text(", "); m.integer(e.item); m.text(", ")
-            m.number(e.size.width, 2); m.text(", "); m.number(e.size.height, 2); m.text(", ")
-            m.number(e.rest.x, 2); m.text(", "); m.number(e.rest.y, 2)
-            m.text(", \(jsonString(Palette.fill(e))), \(jsonString(e.caption)), \(jsonString(e.shape.rawValue))]")
-            m.line(i == r.elements.count - 1 ? "" : ",")
-        }
-        m.line("],")
-        m.text("\"events\": [")
-        for (i, e) in r.events.enumerated() {
-            if i > 0 { m.text(", ") }
-            m.text("["); m.integer(e.frame); m.text(", \(jsonString(e.label))]")
-        }
-        m.line("],")
+        Self.appendElements(r.elements, to: &m)
+        Self.appendEvents(r.events, to: &m)
         m.text("\"highlights\": [")
         for (i, slots) in highlights.enumerated() {
             if i > 0 { m.text(", ") }
@@ -92,6 +78,31 @@ public struct PlayerScene: Sendable {
         m.line("]")
         m.text("}")
         return m.bytes
+    }
+
+    /// `"elements": [[key, kind, section, item, width, height, restX, restY, fill, caption, shape], …],`
+    /// the element table every player script reads.
+    static func appendElements(_ elements: [RenderElement], to m: inout Markup) {
+        m.line("\"elements\": [")
+        for (i, e) in elements.enumerated() {
+            m.text("[\(jsonString(e.key)), \(jsonString(e.kind.rawValue)), ")
+            m.integer(e.section); m.text(", "); m.integer(e.item); m.text(", ")
+            m.number(e.size.width, 2); m.text(", "); m.number(e.size.height, 2); m.text(", ")
+            m.number(e.rest.x, 2); m.text(", "); m.number(e.rest.y, 2)
+            m.text(", \(jsonString(Palette.fill(e))), \(jsonString(e.caption)), \(jsonString(e.shape.rawValue))]")
+            m.line(i == elements.count - 1 ? "" : ",")
+        }
+        m.line("],")
+    }
+
+    /// `"events": [[frame, label], …],` for the time axis.
+    static func appendEvents(_ events: [RenderEvent], to m: inout Markup) {
+        m.text("\"events\": [")
+        for (i, e) in events.enumerated() {
+            if i > 0 { m.text(", ") }
+            m.text("["); m.integer(e.frame); m.text(", \(jsonString(e.label))]")
+        }
+        m.line("],")
     }
 
     /// A world scene's layer: the bounds and the drawn extent as `[x, y, width, height]`, the

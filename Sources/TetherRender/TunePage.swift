@@ -33,27 +33,12 @@ public enum TunePage {
         let tracks = try TuneTracks(runs.map(\.recording), describe: plan.grid.describe)
         let recording = runs[0].recording
         var m = Markup(capacity: 1 << 20)
-        m.line("<!DOCTYPE html>")
-        m.line("<html lang=\"en\">")
-        m.line("<head>")
-        m.line("<meta charset=\"utf-8\">")
-        m.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
-        m.line("<meta name=\"generator\" content=\"tether\">")
-        m.line("<title>\(escapeXML("tune \(recording.name)"))</title>")
-        m.line("<style>")
-        m.text(TunePageScript.style)
-        m.line("</style>")
-        m.line("</head>")
-        m.line("<body>")
+        HTMLPlayer.open(title: "tune \(recording.name)", style: TunePageScript.style, into: &m)
         m.text(TunePageScript.body(title: recording.name, description: recording.description ?? ""))
         m.text("<script type=\"application/json\" id=\"tune-data\">")
         appendData(plan: plan, runs: runs, tracks: tracks, to: &m)
         m.line("</script>")
-        m.line("<script>")
-        m.text(TunePageScript.script)
-        m.line("</script>")
-        m.line("</body>")
-        m.line("</html>")
+        HTMLPlayer.close(scripts: [HTMLPlayer.drawingScript, TunePageScript.script], into: &m)
         return m.bytes
     }
 
@@ -74,12 +59,7 @@ public enum TunePage {
             m.line("{\"path\": \(jsonString(axis.name)), \"labels\": [\(labels)]}" + (a == grid.axes.count - 1 ? "" : ","))
         }
         m.line("],")
-        m.text("\"events\": [")
-        for (i, e) in r.events.enumerated() {
-            if i > 0 { m.text(", ") }
-            m.text("["); m.integer(e.frame); m.text(", \(jsonString(e.label))]")
-        }
-        m.line("],")
+        PlayerScene.appendEvents(r.events, to: &m)
         appendMetrics(plan: plan, runs: runs, to: &m)
         appendSprings(runs, to: &m)
         m.line("\"points\": [")
@@ -88,16 +68,7 @@ public enum TunePage {
             m.line("{\"set\": \(jsonString(flags)), \"snippet\": \(jsonString(snippet(plan, at: k)))}" + (k == grid.count - 1 ? "" : ","))
         }
         m.line("],")
-        m.line("\"elements\": [")
-        for (i, e) in tracks.elements.enumerated() {
-            m.text("[\(jsonString(e.key)), \(jsonString(e.kind.rawValue)), ")
-            m.integer(e.section); m.text(", "); m.integer(e.item); m.text(", ")
-            m.number(e.size.width, 2); m.text(", "); m.number(e.size.height, 2); m.text(", ")
-            m.number(e.rest.x, 2); m.text(", "); m.number(e.rest.y, 2)
-            m.text(", \(jsonString(Palette.fill(e))), \(jsonString(e.caption))]")
-            m.line(i == tracks.elements.count - 1 ? "" : ",")
-        }
-        m.line("],")
+        PlayerScene.appendElements(tracks.elements, to: &m)
         m.line("\"runs\": [")
         for (k, run) in tracks.runs.enumerated() {
             m.text("\"")

@@ -113,19 +113,11 @@ enum TunePageScript {
         """
 
     static let script = #"""
-        "use strict";
         (function () {
-          const NS = "http://www.w3.org/2000/svg";
+          const { f2, make, hideShown, placeNode } = tetherSVG;
           const MARGIN = 24;
           const data = JSON.parse(document.getElementById("tune-data").textContent);
-          const f2 = (v) => (Math.round(v * 100) / 100).toFixed(2);
           const $ = (selector) => document.querySelector(selector);
-          function make(tag, attributes, parent) {
-            const node = document.createElementNS(NS, tag);
-            for (const name in attributes) node.setAttribute(name, attributes[name]);
-            if (parent) parent.appendChild(node);
-            return node;
-          }
           function html(tag, attributes, parent, text) {
             const node = document.createElement(tag);
             for (const name in attributes) node.setAttribute(name, attributes[name]);
@@ -203,11 +195,11 @@ enum TunePageScript {
             const springs = make("g", { class: "springs" }, content);
             const built = layers.map(({ name, ghost }) => {
               const layer = make("g", { class: ghost ? "ghost" : "solid", "data-track": name }, content);
-              const nodes = data.elements.map(([key, kind, section, item, w, h, rx, ry, fill, caption]) => {
+              const nodes = data.elements.map(([key, kind, section, item, w, h, , , fill, caption]) => {
                 const rect = make("rect", { "data-key": key, width: w, height: h, rx: 3, ry: 3, fill, display: "none" }, layer);
                 const label = make("text", { class: "label", display: "none", "font-size": Math.min(11, h * 0.5) }, layer);
                 label.textContent = caption;
-                const spring = ghost ? null : make("line", { class: "spring", x1: rx, y1: ry, display: "none" }, springs);
+                const spring = ghost ? null : make("line", { class: "spring", display: "none" }, springs);
                 return { rect, label, spring, w, h };
               });
               return { name, ghost, layer, nodes, shown: [] };
@@ -216,30 +208,11 @@ enum TunePageScript {
             return { svg, content, layers: built, touch };
           }
           function place(layer, frame, withSprings) {
-            for (const slot of layer.shown) {
-              const n = layer.nodes[slot];
-              n.rect.setAttribute("display", "none");
-              n.label.setAttribute("display", "none");
-              if (n.spring) n.spring.setAttribute("display", "none");
-            }
-            layer.shown = [];
+            hideShown(layer);
             if (!frame) return;
             for (let i = 0; i < frame.length; i += 5) {
-              const slot = frame[i], x = frame[i + 1], y = frame[i + 2], angle = frame[i + 3];
-              const n = layer.nodes[slot];
-              n.rect.setAttribute("x", f2(x - n.w / 2));
-              n.rect.setAttribute("y", f2(y - n.h / 2));
-              n.rect.setAttribute("data-cx", f2(x));
-              n.rect.setAttribute("data-cy", f2(y));
-              n.rect.setAttribute("display", "inline");
-              if (angle) n.rect.setAttribute("transform", "rotate(" + angle + " " + f2(x) + " " + f2(y) + ")"); else n.rect.removeAttribute("transform");
-              n.label.setAttribute("x", f2(x));
-              n.label.setAttribute("y", f2(y));
-              n.label.setAttribute("display", "inline");
-              if (n.spring && frame[i + 4] && withSprings) {
-                n.spring.setAttribute("x2", f2(x)); n.spring.setAttribute("y2", f2(y));
-                n.spring.setAttribute("display", "inline");
-              }
+              const slot = frame[i];
+              placeNode(layer.nodes[slot], data.elements[slot], frame[i + 1], frame[i + 2], frame[i + 3], frame[i + 4] && withSprings);
               layer.shown.push(slot);
             }
           }
