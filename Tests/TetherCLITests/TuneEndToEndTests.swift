@@ -141,8 +141,8 @@ import Testing
         return RenderEndToEndTests.csvCells(run.stdoutText, frame: frame)
     }
 
-    static func expectSame(_ drawn: [String: [Double]], _ expected: [String: [Double]], _ what: String) {
-        #expect(expected.count > 20, "\(what)")
+    static func expectSame(_ drawn: [String: [Double]], _ expected: [String: [Double]], _ what: String, atLeast: Int = 20) {
+        #expect(expected.count >= atLeast, "\(what)")
         #expect(drawn.keys.sorted() == expected.keys.sorted(), "\(what): drawn and CSV cells differ")
         for (key, e) in expected {
             guard let d = drawn[key] else { continue }
@@ -242,5 +242,34 @@ import Testing
         // The sliders moved with the click (DOM properties are not attributes: read the outputs).
         let outputs = dom.components(separatedBy: "<output>").dropFirst().map { $0.prefix { $0 != "<" } }
         #expect(outputs == ["0.7", "2.5"])
+    }
+
+    @Test(
+        "A one-parameter page follows the keyboard: parameter, pin, frames",
+        .enabled(if: chromium != nil, "no Chromium found on PATH (install Debian's `chromium` package to run this test)"),
+        .timeLimit(.minutes(5)))
+    func aOneParameterPageFollowsTheKeyboard() throws {
+        let directory = try TetherProcess.temporaryDirectory()
+        let path = directory.appendingPathComponent("vv.html").path
+        let result = try TetherProcess.run(["tune", "scenarios/vv-list.json", "--vary", "dynamics.spring.damping=0.2,0.5,0.8", "-o", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let dom = try Self.dump(path, script: Self.helpers + """
+            pause();
+            function key(k) { document.body.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true })); }
+            key("ArrowDown"); key("ArrowDown"); key("ArrowDown");   // 0.5 (the middle) → 0.8, and no further
+            key("p");                                               // pin 0.8 as A
+            key("ArrowUp");                                         // B: 0.5
+            for (let n = 0; n < 30; n++) key("ArrowRight");
+            """)
+        func csv(_ damping: String) throws -> [String: [Double]] {
+            RenderEndToEndTests.csvCells(try TetherProcess.run(["run", "scenarios/vv-list.json", "--set", "dynamics.spring.damping=\(damping)"]).stdoutText, frame: 30)
+        }
+        #expect(Self.attribute(dom, "data-frame", of: "data-stage=\"B\"") == "30")
+        let b = Self.layer(dom, stage: "B", track: "B"), a = Self.layer(dom, stage: "B", track: "A")
+        #expect(b.point == 1 && a.point == 2)
+        Self.expectSame(b.cells, try csv("0.5"), "B (damping 0.5)", atLeast: 8)
+        Self.expectSame(a.cells, try csv("0.8"), "A ghost (damping 0.8)", atLeast: 8)
+        // One parameter: a single row of three cells.
+        #expect(dom.components(separatedBy: "class=\"cell").count - 1 == 3)
     }
 }
