@@ -215,9 +215,9 @@ struct CompactSeriesReader {
         #expect(page.contains(#"{"set": "--set dynamics.spring.damping=0.9 --set dynamics.spring.frequency=1", "snippet": "\"frames\": 60,\n\"dynamics\": {\"type\":\"springy\",\"preset\":\"ash\",\"spring\":{\"damping\":0.9,\"frequency\":1}}"}"#))
         #expect(page.contains(#"--set frames=60"#))
         // Combination 3 (ζ 0.9, 2.5 Hz, mass 1): UIKit's pair, k = (2π·2.5)², c = 2ζ·2π·2.5,
-        // SwiftUI's response 1/f, Origami's tension 30 + (k − 194)/3.62 and friction 8 + (c − 25)/3.
+        // SwiftUI's response 1/f and stiffness k (underdamped), Origami's tension 30 + (k − 194)/3.62 and friction 8 + (c − 25)/3.
         let springs = page.components(separatedBy: "\"springs\": [\n")[1].split(separator: "\n")
-        #expect(springs[3].hasPrefix(#"["2.5000","0.9000","246.7401","28.2743","0.4000","0.9000","0.4000","0.1000","1.0000","246.7401","28.2743","#))
+        #expect(springs[3].hasPrefix(#"["2.5000","0.9000","246.7401","28.2743","0.4000","0.9000","0.4000","0.1000","246.7401","1.0000","246.7401","28.2743","#))
         #expect(springs[3].contains(#""44.5691","9.0914","246.7401","28.2743""#))
         #expect(runs[3].spring?.frequency == 2.5)
         // The lag metric as sweep prints it, for every point.
