@@ -138,7 +138,8 @@ import Testing
         try FileManager.default.linkItem(atPath: path("x.json"), toPath: path("hard.json"))
         for output in ["x.json", "./x.json", "link.json", "hard.json"] {
             for command in [["run", "x.json", "-o", output], ["run", "x.json", "--contacts", output],
-                            ["render", "x.json", "-o", output, "--format", "html"], ["plot", "x.json", "-o", output]] {
+                            ["render", "x.json", "-o", output, "--format", "html"], ["plot", "x.json", "-o", output],
+                            ["tune", "x.json", "--vary", "dynamics.spring.damping=0.5,0.9", "-o", output]] {
                 let result = try TetherProcess.run(command, in: folder)
                 #expect(result.status == 64, "\(command)")
                 #expect(result.stderr.contains(": is the scenario x.json; write the output somewhere else"), "\(result.stderr)")

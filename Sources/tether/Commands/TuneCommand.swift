@@ -34,6 +34,7 @@ struct TuneCommand: TetherCommand {
           --settle-distance PT    The settle metric's distance from rest (default 0.5).
           --settle-speed PT/S     ...and speed (default 1).
         \(CommonOptions.setHelp)
+        \(CommonOptions.maxWorkHelp)
           -h, --help              Show help information.
 
         A progress line (runs done, runs/s, ETA) appears on standard error while the grid runs,
@@ -49,6 +50,7 @@ struct TuneCommand: TetherCommand {
     var criteria: SettleCriteria
     var jobs: Int
     var outputPath: String?
+    var budget: WorkBudget
 
     init(parsing arguments: inout ArgumentList) throws(CommandError) {
         func usage(_ message: String) -> CommandError { .usage(message, command: Self.name) }
@@ -66,6 +68,7 @@ struct TuneCommand: TetherCommand {
         jobs = try arguments.option("--jobs", { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }, expected: "a whole number from 1 to 256") ?? 1
         outputPath = try arguments.option("-o", "--output")
         overrides = try CommonOptions.overrides(&arguments)
+        budget = try CommonOptions.budget(&arguments)
         let positionals = try arguments.positionals()
         guard positionals.count == 1 else {
             throw usage(positionals.isEmpty ? "missing scenario file" : "expected one scenario file, got \(positionals.count)")
@@ -89,13 +92,16 @@ struct TuneCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
+        var files = CommandFiles(command: Self.name)
+        try files.input(file, role: "the scenario")
+        let target = try files.output(outputPath, option: "-o")
         let progress = ProgressLine.onTerminal(label: "tune", total: grid.count)
         var report: (@Sendable (Int) -> Void)?
         if let progress { report = { done in progress.update(done) } }
         let runs: [TuneRun]
         let plan: SweepPlan
         do throws(SweepError) {
-            plan = try SweepPlan.load(file: file, baseOverrides: overrides, grid: grid, criteria: criteria)
+            plan = try SweepPlan.load(file: file, baseOverrides: overrides, grid: grid, criteria: criteria, budget: budget)
             runs = try plan.run(Array(0..<grid.count), jobs: jobs, progress: report) { [plan] index throws(SweepError) in
                 try TuneRun.record(plan, at: index)
             }
@@ -113,7 +119,7 @@ struct TuneCommand: TetherCommand {
         } catch {
             throw .failure(error.message, .usage)
         }
-        let status = try RenderCommand.write(page, to: outputPath)
+        let status = try RenderCommand.write(page, to: target)
         let never = runs.filter { $0.metrics.settle == nil }.count
         if never > 0 {
             Console.error("tether: note: \(never) of \(runs.count) runs never settle within the scenario's frames (the heatmap of settle reads never); lengthen them with --set frames=N")
