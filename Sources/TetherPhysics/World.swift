@@ -31,6 +31,8 @@ public struct World: Sendable {
     var bouncingRows: [Int] = []
     /// UIKit's contact callbacks of the last step, in contact-key order.
     public internal(set) var contactEvents: [ContactEvent] = []
+    /// The UIKit clock's contacts (Box2D 2.3's pipeline, `UIKitClock/`).
+    var uikitContacts = UIKitContactWorld()
 
     /// The iOS 9 attachment kinds (limit, weld, pin, slider): see `World+Attachments.swift`.
     var attachmentJoints = AttachmentJoints()
@@ -77,7 +79,12 @@ public struct World: Sendable {
     public var solverKind = SolverKind.accurate {
         didSet {
             // The two pipelines keep different per-step coefficients in the same joint fields.
-            if solverKind != oldValue { preparedSubstep = 0; wake() }
+            if solverKind != oldValue {
+                preparedSubstep = 0
+                contacts.removeAll()
+                uikitContacts = UIKitContactWorld()
+                wake()
+            }
         }
     }
 
@@ -124,6 +131,7 @@ public struct World: Sendable {
             + attachmentJoints.ids(attachedTo: id)
         for joint in attached { destroyJoint(joint) }
         contacts.removeAll { $0.bodyA == id || $0.bodyB == id }
+        forgetUIKitBody(id)
         if properties[slot].itemGroups | properties[slot].boundaryGroups != 0 { collidingBodyCount -= 1 }
         let last = states.count - 1
         if slot != last {

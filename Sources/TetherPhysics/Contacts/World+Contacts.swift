@@ -28,10 +28,11 @@ extension World {
     public var boundaryCount: Int { boundaries.count }
 
     /// The number of contacts with at least one point (touching or about to).
-    public var contactCount: Int { contacts.count }
+    public var contactCount: Int { solverKind == .uikit ? uikitContacts.graph.count : contacts.count }
 
     /// The number of manifold points over every contact (each is one normal and one friction row).
     public var contactPointCount: Int {
+        if solverKind == .uikit { return uikitContacts.pointCount }
         var sum = 0
         for contact in contacts { sum += contact.manifold.pointCount }
         return sum

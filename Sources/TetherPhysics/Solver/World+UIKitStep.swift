@@ -55,21 +55,27 @@ enum UIKitConstants {
     }
 }
 
-/// The UIKit pipeline, Box2D 2.3's `b2Island::Solve` at one step of length h per frame:
+/// The UIKit pipeline, Box2D 2.3's `b2World::Step` at one step of length h per frame:
 ///
-/// 1. find contacts (the same discovery and manifolds as the accurate pipeline);
+/// 1. contacts (`World+UIKitContacts.swift`): proxies for new colliding bodies and boundaries,
+///    their new pairs, then every contact's manifold updated (2.3's narrow phase, with skins);
 /// 2. integrate velocities: `v += h·(g + F/m)`, then damping `v *= 1/(1 + h·c)`;
-/// 3. prepare and warm start the contacts (restitution becomes a velocity bias, computed once from
-///    the relative velocity before the solve), prepare and warm start the joints;
+/// 3. islands (`World+UIKitIslands.swift`) fix the contacts' order; prepare and warm start the
+///    contacts (restitution becomes a velocity bias, from the relative velocity before the
+///    solve), prepare and warm start the joints;
 /// 4. 8 velocity iterations of {joints, contacts (friction, then normal with the 2-point block
 ///    solver)};
 /// 5. integrate positions, symplectic Euler (`x += h·v`), the step's move clamped to 200 pt and
 ///    its turn to π/2;
 /// 6. up to 3 position iterations (nonlinear Gauss–Seidel applied directly to positions) of
-///    {contacts, rigid joint rows}, stopping early once every row is within its slop.
+///    {contacts, rigid joint rows}, island by island, stopping once every row is within its slop;
+/// 7. proxies follow the bodies, new pairs become contacts, and continuous collision
+///    (`World+UIKitTOI.swift`) stops bodies that would pass into an immovable one at their time
+///    of impact.
 ///
-/// Soft springs have no position stage, as in 2.3. Every kind's 2.3 stages live in the kind's
-/// own file, in an extension marked `UIKit (Box2D 2.3) solver`.
+/// Soft springs have no position stage, as in 2.3. Every joint kind's 2.3 stages live in the
+/// kind's own file, in an extension marked `UIKit (Box2D 2.3) solver`; the contact pipeline lives
+/// in `UIKitClock/`.
 extension World {
     mutating func stepUIKit(timeStep h: Double) {
         stepCount += 1
@@ -81,8 +87,15 @@ extension World {
             preparedSubstep = h
         }
         let hasForces = self.hasForces
-        updateContacts(timeStep: h)
+        uikitContacts.events.removeAll(keepingCapacity: true)
+        syncUIKitProxies()
+        findNewUIKitContacts()
+        collideUIKit()
         let bodyCount = states.count
+        uikitContacts.sweeps.removeAll(keepingCapacity: true)
+        for slot in 0..<bodyCount {
+            uikitContacts.sweeps.append(UIKitSweep(at: states[slot].position, states[slot].rotation))
+        }
         if hasForces {
             states.withUnsafeMutableBufferPointer { bodies in
                 properties.withUnsafeMutableBufferPointer { props in
@@ -90,50 +103,91 @@ extension World {
                 }
             }
         }
-        // Contacts are prepared from the integrated velocities, as b2ContactSolver is, and
-        // solved one after another in key order (2.3 has no constraint graph).
-        prepareContacts(h: h, colored: false)
+        let islands = uikitIslands()
+        var constraints = makeUIKitConstraints(islands.contacts, warmStarting: true)
         var fastest = (linear: 0.0, angular: 0.0)
         states.withUnsafeMutableBufferPointer { bodies in
-            properties.withUnsafeMutableBufferPointer { props in
-                anchorSprings.withUnsafeMutableBufferPointer { springs in
-                    distanceJoints.withUnsafeMutableBufferPointer { joints in
-                        contactConstraints.withUnsafeMutableBufferPointer { contacts in
-                            for c in contacts.indices { contacts[c].prepareUIKit(h: h) }
-                            for c in contacts.indices { contacts[c].warmStart(bodies) }
-                            AnchorSpring.prepareUIKit(springs, bodies, h: h)
-                            for j in joints.indices { joints[j].prepareUIKit(bodies, h: h) }
-                            attachmentJoints.prepareSubstep(bodies)
-                            attachmentJoints.warmStart(bodies)
+            anchorSprings.withUnsafeMutableBufferPointer { springs in
+                distanceJoints.withUnsafeMutableBufferPointer { joints in
+                    for c in constraints.indices { constraints[c].prepareVelocity(bodies) }
+                    for c in constraints.indices { constraints[c].warmStart(bodies) }
+                    AnchorSpring.prepareUIKit(springs, bodies, h: h)
+                    for j in joints.indices { joints[j].prepareUIKit(bodies, h: h) }
+                    attachmentJoints.prepareSubstep(bodies)
+                    attachmentJoints.warmStart(bodies)
 
-                            for _ in 0..<UIKitConstants.velocityIterations {
-                                AnchorSpring.solveVelocityUIKit(springs, bodies)
-                                for j in joints.indices { joints[j].solveVelocityUIKit(bodies) }
-                                attachmentJoints.solve(bodies, useBias: false)
-                                for c in contacts.indices { contacts[c].solveVelocityUIKit(bodies) }
+                    // Islands share no moving body, so running each row kind over all islands
+                    // at once gives each island's Gauss–Seidel sequence unchanged.
+                    for _ in 0..<UIKitConstants.velocityIterations {
+                        AnchorSpring.solveVelocityUIKit(springs, bodies)
+                        for j in joints.indices { joints[j].solveVelocityUIKit(bodies) }
+                        attachmentJoints.solve(bodies, useBias: false)
+                        for c in constraints.indices { constraints[c].solveVelocity(bodies) }
+                    }
+                    for c in constraints.indices { constraints[c].storeImpulses(&uikitContacts.graph) }
+
+                    fastest = Self.integratePositionsUIKit(bodies, count: bodyCount, h: h)
+
+                    // Position iterations stop per island once it is within the slop. Islands
+                    // with joints are iterated together with every joint (exact when there is
+                    // at most one such island).
+                    var jointIslandRows: [Int] = []
+                    for island in 0..<islands.count {
+                        let rows = islands.range(island)
+                        if islands.hasJoints[island] {
+                            jointIslandRows.append(contentsOf: rows)
+                            continue
+                        }
+                        for _ in 0..<UIKitConstants.positionIterations {
+                            var minSeparation = 0.0
+                            for c in rows { minSeparation = min(minSeparation, constraints[c].solvePosition(bodies)) }
+                            if minSeparation >= -3 * UIKitConstants.linearSlop { break }
+                        }
+                    }
+                    if islands.hasJoints.contains(true) {
+                        for _ in 0..<UIKitConstants.positionIterations {
+                            var minSeparation = 0.0
+                            for c in jointIslandRows { minSeparation = min(minSeparation, constraints[c].solvePosition(bodies)) }
+                            var jointsSolved = AnchorSpring.solvePositionUIKit(springs, bodies)
+                            for j in joints.indices {
+                                jointsSolved = joints[j].solvePositionUIKit(bodies) && jointsSolved
                             }
-
-                            fastest = Self.integratePositionsUIKit(bodies, count: bodyCount, h: h)
-
-                            for _ in 0..<UIKitConstants.positionIterations {
-                                var minSeparation = 0.0
-                                for c in contacts.indices {
-                                    minSeparation = min(minSeparation, contacts[c].solvePositionUIKit(bodies))
-                                }
-                                var jointsSolved = AnchorSpring.solvePositionUIKit(springs, bodies)
-                                for j in joints.indices {
-                                    jointsSolved = joints[j].solvePositionUIKit(bodies) && jointsSolved
-                                }
-                                jointsSolved = attachmentJoints.solvePositionUIKit(bodies) && jointsSolved
-                                if minSeparation >= -3 * UIKitConstants.linearSlop && jointsSolved { break }
-                            }
+                            jointsSolved = attachmentJoints.solvePositionUIKit(bodies) && jointsSolved
+                            if minSeparation >= -3 * UIKitConstants.linearSlop && jointsSolved { break }
                         }
                     }
                 }
             }
         }
-        storeContactImpulses()
+        for slot in 1..<bodyCount {
+            uikitContacts.sweeps[slot].end(at: states[slot].position, states[slot].rotation)
+        }
+        for id in uikitContacts.bodyOrder.reversed() {
+            if let slot = slot(of: id), properties[slot].isMovable { synchronizeUIKitProxy(slot: slot) }
+        }
+        findNewUIKitContacts()
+        solveUIKitTOI(h: h)
+        contactEvents.removeAll(keepingCapacity: true)
+        // UIKit's callbacks of the step, in contact-key order (stable: a contact's own events
+        // keep their order).
+        let events = uikitContacts.events.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }
+        contactEvents.append(contentsOf: events.map(\.element.event))
         updateRest(timeStep: h, fastest: fastest)
+    }
+
+    /// The solver rows of the given contacts, in that order (b2ContactSolver's constructor).
+    func makeUIKitConstraints(_ contacts: [Int], warmStarting: Bool) -> [UIKitContactConstraint] {
+        var rows: [UIKitContactConstraint] = []
+        rows.reserveCapacity(contacts.count)
+        for c in contacts {
+            let contact = uikitContacts.graph[c]
+            let (slotA, slotB) = (uikitSlot(contact.bodyA), uikitSlot(contact.bodyB))
+            rows.append(UIKitContactConstraint(
+                contact: c, contact, slotA: slotA, slotB: slotB, properties[slotA], properties[slotB],
+                radiusA: uikitContacts.broadPhase[contact.proxyA].shape.radius,
+                radiusB: uikitContacts.broadPhase[contact.proxyB].shape.radius, warmStarting: warmStarting))
+        }
+        return rows
     }
 
     /// b2Island's velocity integration: forces first, then the Padé damping `1/(1 + h·c)`.
