@@ -39,7 +39,8 @@ let package = Package(
 
         .testTarget(name: "TetherPhysicsTests", dependencies: ["TetherPhysics", "TetherTestSupport"]),
         .testTarget(name: "TetherLayoutTests", dependencies: ["TetherLayout", "TetherTestSupport"]),
-        .testTarget(name: "TetherScenarioTests", dependencies: ["TetherScenario", "TetherTestSupport"]),
+        /// `Fixtures/` holds reference trajectories read by path (`#filePath`), not bundled.
+        .testTarget(name: "TetherScenarioTests", dependencies: ["TetherScenario", "TetherTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TetherRenderTests", dependencies: ["TetherRender"]),
         .testTarget(name: "TetherTuningTests", dependencies: ["TetherTuning"]),
         /// Runs the built `tether` binary and checks stdout, stderr and exit codes.
