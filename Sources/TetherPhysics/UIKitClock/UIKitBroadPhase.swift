@@ -59,22 +59,29 @@ struct UIKitBroadPhase: Sendable {
     func fatBoxesOverlap(_ a: Int, _ b: Int) -> Bool { proxies[a].fatBox.overlaps(proxies[b].fatBox) }
 
     /// b2BroadPhase::UpdatePairs: the pairs with a moved proxy whose fat boxes overlap, each
-    /// once, sorted by (smaller id, larger id); empties the move buffer.
+    /// once, sorted by (smaller id, larger id); empties the move buffer. Found by a sweep over
+    /// the fat boxes sorted by their left edge (the set is what 2.3's tree queries find).
     mutating func takeNewPairs(into pairs: inout [(Int, Int)]) {
         pairs.removeAll(keepingCapacity: true)
-        for query in moveBuffer where query >= 0 && proxies[query].isAlive {
-            let fat = proxies[query].fatBox
-            for other in proxies.indices where other != query && proxies[other].isAlive {
-                if proxies[other].fatBox.overlaps(fat) { pairs.append((min(query, other), max(query, other))) }
+        if moveBuffer.allSatisfy({ $0 < 0 }) {
+            moveBuffer.removeAll(keepingCapacity: true)
+            return
+        }
+        var moved = Array(repeating: false, count: proxies.count)
+        for id in moveBuffer where id >= 0 { moved[id] = true }
+        moveBuffer.removeAll(keepingCapacity: true)
+        let order = proxies.indices.filter { proxies[$0].isAlive }.sorted {
+            proxies[$0].fatBox.lower.x != proxies[$1].fatBox.lower.x
+                ? proxies[$0].fatBox.lower.x < proxies[$1].fatBox.lower.x : $0 < $1
+        }
+        for (k, i) in order.enumerated() {
+            let box = proxies[i].fatBox
+            for j in order[(k + 1)...] {
+                let other = proxies[j].fatBox
+                if other.lower.x > box.upper.x { break }
+                if (moved[i] || moved[j]) && other.overlaps(box) { pairs.append((min(i, j), max(i, j))) }
             }
         }
-        moveBuffer.removeAll(keepingCapacity: true)
         pairs.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-        var unique = 0
-        for k in pairs.indices where k == 0 || pairs[k] != pairs[unique - 1] {
-            pairs[unique] = pairs[k]
-            unique += 1
-        }
-        pairs.removeLast(pairs.count - unique)
     }
 }

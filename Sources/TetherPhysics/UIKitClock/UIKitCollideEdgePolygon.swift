@@ -83,7 +83,9 @@ func uikitCollideEdgeAndPolygon(_ edgeA: UIKitShape, _ polygonB: UIKitShape, _ x
         manifold.localNormal = polygonB.normal(i1)
         manifold.localPoint = polygonB.vertex(i1)
     }
-    for v in [clip2.points.0, clip2.points.1] where rNormal.dot(v.point - rv1) <= radius {
+    for k in 0..<2 {
+        let v = k == 0 ? clip2.points.0 : clip2.points.1
+        if rNormal.dot(v.point - rv1) > radius { continue }
         if !usesPolygonAxis {
             manifold.append(UIKitManifold.Point(localPoint: xfB.inverseApply(v.point), id: v.feature.id))
         } else {

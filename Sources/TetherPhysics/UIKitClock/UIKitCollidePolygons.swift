@@ -56,7 +56,8 @@ func uikitCollidePolygons(_ polyA: UIKitShape, _ xfA: Transform, _ polyB: UIKitS
 
     manifold.localNormal = localNormal
     manifold.localPoint = planePoint
-    for v in [clip2.points.0, clip2.points.1] {
+    for k in 0..<2 {
+        let v = k == 0 ? clip2.points.0 : clip2.points.1
         let separation = normal.dot(v.point) - frontOffset
         if separation <= totalRadius {
             manifold.append(UIKitManifold.Point(

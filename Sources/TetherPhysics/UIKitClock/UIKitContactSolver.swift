@@ -119,7 +119,8 @@ struct UIKitContactConstraint: Sendable {
     func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
         let tangent = Vec2(normal.y, -normal.x)
         var (vA, wA, vB, wB) = (bodies[slotA].velocity, bodies[slotA].angularVelocity, bodies[slotB].velocity, bodies[slotB].angularVelocity)
-        for p in velocityPointCount == 2 ? [point0, point1] : [point0] {
+        for k in 0..<velocityPointCount {
+            let p = k == 0 ? point0 : point1
             let impulse = p.normalImpulse * normal + p.tangentImpulse * tangent
             wA -= inverseInertiaA * p.rA.cross(impulse)
             vA -= inverseMassA * impulse
