@@ -140,15 +140,6 @@ extension World {
         }
     }
 
-    /// Hands the step's impulses back to the contacts, to warm start the next step.
-    mutating func storeContactImpulses() {
-        for c in contactConstraints.indices {
-            let index = contactConstraints[c].contactIndex
-            contacts[index].impulse0 = contactConstraints[c].impulse0
-            contacts[index].impulse1 = contactConstraints[c].impulse1
-        }
-    }
-
     /// Resolves joint bodies to slots and computes their coefficients for substep length h.
     mutating func prepareJoints(h: Double) {
         let slots = bodySlots
