@@ -63,4 +63,11 @@ public struct LayoutAttributes: Hashable, Sendable {
         get { frame.center }
         set { frame = Rect(center: newValue, size: frame.size) }
     }
+
+    /// The axis-aligned box around the element as drawn: `frame` turned by `angle` about its
+    /// center (what UIKit's `frame` reports for a transformed element). Exactly `frame` when the
+    /// angle is 0, so upright layouts answer rect queries with their own frames.
+    public var boundingBox: Rect {
+        angle == 0 ? frame : Rect(boundingCenter: frame.center, size: frame.size, rotation: Rotation(angle: angle))
+    }
 }

@@ -232,7 +232,7 @@ extension ScenarioEvent.Action {
         case .addBehavior: "addBehavior"
         case .removeBehavior: "removeBehavior"
         case .replaceBehavior: "set behavior"
-        case .update(let update):
+        case .update(let update, _):
             update.moves.isEmpty && update.inserts.isEmpty ? "delete"
                 : update.moves.isEmpty && update.deletes.isEmpty ? "insert"
                 : update.inserts.isEmpty && update.deletes.isEmpty && update.moves.count == 1 ? "move" : "batch"

@@ -41,7 +41,10 @@ public struct GravityConfiguration: Sendable, Hashable {
     public func anchor(in viewport: Size) -> Vec2 { anchor ?? Vec2(viewport.width / 2, 64) }
 
     /// An inserted item's frame origin for a viewport of this size.
-    public func entry(in viewport: Size) -> Vec2 { entry ?? Vec2(viewport.width + itemSize, 300) }
+    public func entry(in viewport: Size) -> Vec2 { entry(in: viewport, itemWidth: itemSize) }
+
+    /// The same for an item `itemWidth` wide: by default it starts one width beyond the right edge.
+    public func entry(in viewport: Size, itemWidth: Double) -> Vec2 { entry ?? Vec2(viewport.width + itemWidth, 300) }
 
     /// Frames between the delete and the removal at `hz` frames per second (rounded to nearest).
     public func removalDelay(hz: Int) -> Int { max(1, Int((removeAfter * Double(hz)).rounded())) }

@@ -6,9 +6,13 @@
 ///
 /// Mirrors ASHNewtonianCollectionViewLayout: bodies exist only for items inserted while the
 /// list runs, and items that leave the viewport stay in the simulation until they are removed.
+///
+/// With `sizesFromLayout` (custom layouts) an inserted item takes its size, zIndex and alpha from
+/// its cell in the layout given with the update, instead of the square `itemSize`.
 public struct GravityDynamics: LayoutDynamics {
     public let configuration: GravityConfiguration
     public let viewport: Size
+    public let sizesFromLayout: Bool
     public private(set) var layoutAttributes: [LayoutAttributes] = []
     public private(set) var world = World()
     /// Per element: its body and its rope (nil once detached).
@@ -19,9 +23,10 @@ public struct GravityDynamics: LayoutDynamics {
     private static let itemGroup: UInt64 = 1
 
     /// Starts with `sections` of no items (items arrive by inserts).
-    public init(sections: Int, viewport: Size, configuration: GravityConfiguration) {
+    public init(sections: Int, viewport: Size, configuration: GravityConfiguration, sizesFromLayout: Bool = false) {
         self.configuration = configuration
         self.viewport = viewport
+        self.sizesFromLayout = sizesFromLayout
         if configuration.boundaries {
             let corners = [Vec2(0, 0), Vec2(viewport.width, 0), Vec2(viewport.width, viewport.height), Vec2(0, viewport.height)]
             for k in 0..<4 { world.createBoundary(from: corners[k], to: corners[(k + 1) % 4], group: 0) }
@@ -29,10 +34,14 @@ public struct GravityDynamics: LayoutDynamics {
         _ = sections
     }
 
-    /// The frame an inserted item starts with.
+    /// The frame an inserted item starts with: `itemSize` square at the entry point.
     public var entryFrame: Rect {
-        let origin = configuration.entry(in: viewport)
-        return Rect(x: origin.x, y: origin.y, width: configuration.itemSize, height: configuration.itemSize)
+        entryFrame(size: Size(width: configuration.itemSize, height: configuration.itemSize))
+    }
+
+    /// The frame an inserted item of `size` starts with.
+    public func entryFrame(size: Size) -> Rect {
+        Rect(origin: configuration.entry(in: viewport, itemWidth: size.width), size: size)
     }
 
     public mutating func contentOffsetDidChange(by delta: Vec2, touchLocation: Vec2?, visibleRect: Rect) {}
@@ -47,6 +56,7 @@ public struct GravityDynamics: LayoutDynamics {
     public mutating func performUpdate(
         _ result: BatchUpdateResult, layout: any CollectionLayout, touchLocation: Vec2?, visibleRect: Rect
     ) {
+        let given = sizesFromLayout ? layout.attributes : []
         var newAttributes: [LayoutAttributes] = []
         var newBodies: [BodyID] = []
         var newRopes: [JointID?] = []
@@ -56,12 +66,20 @@ public struct GravityDynamics: LayoutDynamics {
                 let key = ElementKey.cell(section, item)
                 if let origin, let i = layoutAttributes.index(of: origin.cellKey) {
                     survivors[i] = true
-                    newAttributes.append(LayoutAttributes(key: key, frame: layoutAttributes[i].frame))
+                    var attributes = layoutAttributes[i]
+                    attributes.key = key
+                    newAttributes.append(attributes)
                     newBodies.append(bodies[i])
                     newRopes.append(ropes[i])
                 } else {
-                    let (body, rope) = makeItem()
-                    newAttributes.append(LayoutAttributes(key: key, frame: entryFrame))
+                    var attributes = LayoutAttributes(key: key, frame: entryFrame)
+                    if let j = given.index(of: key) {
+                        attributes = given[j]
+                        attributes.frame = entryFrame(size: given[j].frame.size)
+                        attributes.angle = 0
+                    }
+                    let (body, rope) = makeItem(frame: attributes.frame)
+                    newAttributes.append(attributes)
                     newBodies.append(body)
                     newRopes.append(rope)
                 }
@@ -74,8 +92,7 @@ public struct GravityDynamics: LayoutDynamics {
     }
 
     /// The demo's insert: a body at the entry frame, a rope to the anchor, gravity and collisions.
-    private mutating func makeItem() -> (BodyID, JointID) {
-        let frame = entryFrame
+    private mutating func makeItem(frame: Rect) -> (BodyID, JointID) {
         let body = world.createBody(BodyDefinition(
             position: frame.center, size: Vec2(frame.size.width, frame.size.height)))
         world.setAcceleration(GravityConfiguration.gravity, of: body)
@@ -108,13 +125,9 @@ public struct GravityDynamics: LayoutDynamics {
 
     public func indices(intersecting rect: Rect) -> [Int] {
         layoutAttributes.indices.filter { i in
-            // The bounding box of the turned square.
-            let rotation = world.rotation(of: bodies[i])
-            let size = layoutAttributes[i].frame.size
-            let half = Vec2(
-                (abs(rotation.c) * size.width + abs(rotation.s) * size.height) / 2,
-                (abs(rotation.s) * size.width + abs(rotation.c) * size.height) / 2)
-            let box = Rect(center: world.position(of: bodies[i]), size: Size(width: 2 * half.x, height: 2 * half.y))
+            let box = Rect(
+                boundingCenter: world.position(of: bodies[i]), size: layoutAttributes[i].frame.size,
+                rotation: world.rotation(of: bodies[i]))
             return box.intersects(rect)
         }
     }

@@ -179,11 +179,13 @@ public struct SpringyDynamics: LayoutDynamics {
 
     // MARK: Reading
 
+    /// A sprung cell's body starts upright and its turn adds to the layout's angle (a spring at
+    /// the center exerts no torque, so a turned element of a custom layout keeps its angle).
     public func currentAttributes(at i: Int) -> LayoutAttributes {
         var attributes = layoutAttributes[i]
         if let body = bodies[i] {
             attributes.center = world.position(of: body)
-            attributes.angle = world.rotation(of: body).angle
+            attributes.angle += world.rotation(of: body).angle
         }
         if i == liftedElement { attributes.zIndex = InteractiveMove.liftedZIndex }
         return attributes
@@ -206,6 +208,6 @@ public struct SpringyDynamics: LayoutDynamics {
         }
         let candidates = index.indices(intersecting: margin > 0 ? rect.outset(by: margin) : rect)
         if margin == 0 { return candidates }
-        return candidates.filter { currentAttributes(at: $0).frame.intersects(rect) }
+        return candidates.filter { currentAttributes(at: $0).boundingBox.intersects(rect) }
     }
 }

@@ -55,6 +55,14 @@ public struct Rect: Hashable, Sendable {
         self.init(origin: Vec2(center.x - size.width / 2, center.y - size.height / 2), size: size)
     }
 
+    /// The axis-aligned box around a `size` rectangle centered on `center` and turned by `rotation`.
+    public init(boundingCenter center: Vec2, size: Size, rotation: Rotation) {
+        let half = Vec2(
+            0.5 * (abs(rotation.c) * size.width + abs(rotation.s) * size.height),
+            0.5 * (abs(rotation.s) * size.width + abs(rotation.c) * size.height))
+        self.init(origin: center - half, size: Size(width: 2 * half.x, height: 2 * half.y))
+    }
+
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
     public var minX: Double { origin.x }

@@ -6,11 +6,12 @@
 /// running maximum of where they end lets a binary search skip everything that ends before the
 /// rectangle even when a few elements are long (headers, oversized items). The scan then stops
 /// at the first element starting after the rectangle, so the cost is the search plus the elements
-/// overlapping the rectangle's band along the axis. Frames are expected to be finite.
+/// overlapping the rectangle's band along the axis. Frames are expected to be finite. A turned
+/// element (non-zero angle) is indexed by its bounding box, so a query finds what it covers.
 public struct LayoutIndex: Sendable {
     /// The axis the elements are ordered along.
     public let axis: Axis
-    /// The frames given to init, by original index.
+    /// The bounding boxes of the attributes given to init, by original index.
     private let frames: [Rect]
     /// Original indices sorted by `frame.min(axis)`, ties by index (a stable, deterministic order).
     private let order: [Int]
@@ -19,7 +20,7 @@ public struct LayoutIndex: Sendable {
 
     public init(_ attributes: [LayoutAttributes], axis: Axis) {
         self.axis = axis
-        let frames = attributes.map(\.frame)
+        let frames = attributes.map(\.boundingBox)
         let order = frames.indices.sorted { a, b in
             let ma = frames[a].min(axis), mb = frames[b].min(axis)
             return ma != mb ? ma < mb : a < b
@@ -40,7 +41,7 @@ public struct LayoutIndex: Sendable {
     public var count: Int { frames.count }
 
     /// Indexes into the `attributes` array given to init, ascending, of the elements whose frame
-    /// intersects `rect` (Rect.intersects semantics: positive-area overlap).
+    /// bounding box intersects `rect` (Rect.intersects semantics: positive-area overlap).
     public func indices(intersecting rect: Rect) -> [Int] {
         let lower = rect.min(axis)
         let upper = rect.max(axis)

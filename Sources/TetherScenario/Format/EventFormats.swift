@@ -14,6 +14,12 @@ public enum EventFormats {
     static let spread = FormatKey(
         "frames", .integer(frameCount), default: 1, "Spread the movement evenly over this many frames (it must end by the last frame).")
 
+    /// The layout after a data-source update of a custom layout.
+    static let layoutAfter = FormatKey(
+        "layout", .object(LayoutFormats.customAfterUpdate),
+        defaultNote: "the layout stays (only when the cells per section do)",
+        "Custom layouts only: the layout after the update, whose cells per section must agree with it.")
+
     static func itemPaths(_ name: String, required: Bool, _ description: String) -> FormatKey {
         FormatKey(name, .list(of: .object(ShapeFormats.itemPath)), required: required, default: required ? nil : [], description)
     }
@@ -52,20 +58,22 @@ public enum EventFormats {
             FormatKey("path", .text, required: true, "The value to change, e.g. \"dynamics.spring.damping\" or \"behaviors.g.magnitude\"."),
             FormatKey("value", .anyValue, required: true, "The new value, checked as if written in the file."),
         ]),
-        .init("insert", "Inserts items (a data-source update; flow layouts only).", keys: [
-            itemPaths("items", required: true, "Index paths after the update."),
+        .init("insert", "Inserts items (a data-source update; flow and custom layouts).", keys: [
+            itemPaths("items", required: true, "Index paths after the update."), layoutAfter,
         ]),
-        .init("delete", "Deletes items (a data-source update; flow layouts only).", keys: [
-            itemPaths("items", required: true, "Index paths before the update."),
+        .init("delete", "Deletes items (a data-source update; flow and custom layouts).", keys: [
+            itemPaths("items", required: true, "Index paths before the update."), layoutAfter,
         ]),
-        .init("move", "Moves one item (a data-source update; flow layouts only).", keys: [
+        .init("move", "Moves one item (a data-source update; flow and custom layouts).", keys: [
             FormatKey("from", .object(ShapeFormats.itemPath), required: true, "Index path before the update."),
             FormatKey("to", .object(ShapeFormats.itemPath), required: true, "Index path after the update."),
+            layoutAfter,
         ]),
         .init("batch", "One performBatchUpdates: deletes and move sources name index paths before it, inserts and move destinations after it.", keys: [
             itemPaths("deletes", required: false, "Items deleted (index paths before the update)."),
             itemPaths("inserts", required: false, "Items inserted (index paths after the update)."),
             FormatKey("moves", .list(of: .object(move)), default: [], "Items moved."),
+            layoutAfter,
         ]),
         .init("beginMove", "Drag to reorder: a long press lifts a cell (springy dynamics only).", keys: [
             FormatKey("item", .object(ShapeFormats.itemPath), required: true, "The cell lifted."),

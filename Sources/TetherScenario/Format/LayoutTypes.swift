@@ -10,8 +10,9 @@ public struct LayoutType: Sendable {
     public var variant: UnionFormat.Variant
     /// Completes "KEY belongs to NAME layouts; …": what this type has instead.
     var hint: String
-    /// Builds the layout from an object whose keys have been checked against `variant`.
-    var decode: @Sendable (_ object: ObjectReader, _ viewport: Size) throws -> any CollectionLayout
+    /// Builds the layout from an object whose keys have been checked against `variant`; files the
+    /// layout names (a custom layout's `elementsFile`) are read through `files`.
+    var decode: @Sendable (_ object: ObjectReader, _ viewport: Size, _ files: ScenarioFiles) throws -> any CollectionLayout
 
     public var name: String { variant.tag }
 }
@@ -20,10 +21,13 @@ public enum LayoutTypes {
     public static let all: [LayoutType] = [
         LayoutType(
             variant: LayoutFormats.flow, hint: "a flow layout has \"itemSize\"/\"itemSizes\"",
-            decode: { object, viewport in try LayoutDecoder.decodeFlow(object, viewport: viewport) }),
+            decode: { object, viewport, _ in try LayoutDecoder.decodeFlow(object, viewport: viewport) }),
         LayoutType(
             variant: LayoutFormats.waterfall, hint: "a waterfall has \"itemHeights\", \"columnSpacing\" and \"lineSpacing\"",
-            decode: { object, viewport in try LayoutDecoder.decodeWaterfall(object, viewport: viewport) }),
+            decode: { object, viewport, _ in try LayoutDecoder.decodeWaterfall(object, viewport: viewport) }),
+        LayoutType(
+            variant: LayoutFormats.custom, hint: "a custom layout lists its \"elements\" (or names an \"elementsFile\")",
+            decode: { object, _, files in try CustomLayoutDecoder.decode(object, keys: LayoutFormats.custom.keys, files: files) }),
     ]
 
     /// The `"layout"` object: one of the registered types, told apart by `"type"`.
@@ -94,4 +98,79 @@ public enum LayoutFormats {
             spacing("lineSpacing", "Space between consecutive items of a column."),
             sectionInset, headerSize, footerSize, pinHeaders, sectionBackground,
         ])
+
+    // MARK: Custom layouts
+
+    static let contentLength = ScenarioLimits.maxContentLength
+
+    /// An element's untransformed rectangle: origin and bounds size.
+    public static let elementFrame = ObjectFormat(
+        "elementFrame", "An element's rectangle before its angle turns it about its center: origin and bounds size, in content coordinates.",
+        keys: [
+            FormatKey("x", .number(-contentLength...contentLength), required: true, unit: "pt", "Left edge."),
+            FormatKey("y", .number(-contentLength...contentLength), required: true, unit: "pt", "Top edge."),
+            FormatKey("width", .number(0...length), required: true, unit: "pt", "Width (a cell's must be positive)."),
+            FormatKey("height", .number(0...length), required: true, unit: "pt", "Height (a cell's must be positive)."),
+        ])
+
+    /// One element of a custom layout: a UICollectionViewLayoutAttributes.
+    public static let element = ObjectFormat(
+        "layoutElement", "One element of a custom layout, as its UICollectionViewLayoutAttributes say. Cells of each section are numbered 0 … n − 1 without gaps; no two elements share a kind and index path.",
+        keys: [
+            FormatKey("section", .integer(0...(ScenarioLimits.maxSections - 1)), required: true, "Section, from 0."),
+            FormatKey(
+                "item", .integer(0...(ScenarioLimits.maxItemsPerSection - 1)), required: true,
+                "Item within the section, from 0 (headers, footers and decorations may use any number)."),
+            FormatKey(
+                "kind", .choice([ElementKind.cell, .header, .footer, .decoration].map(\.rawValue)), default: .string(ElementKind.cell.rawValue),
+                "What the element is: a cell (sprung by springy dynamics), a supplementary header or footer, or a decoration."),
+            FormatKey("frame", .object(elementFrame), required: true, "Where the element is and its size."),
+            FormatKey("zIndex", .integer(Int(Int32.min)...Int(Int32.max)), default: 0, "Drawing order: higher is drawn over lower."),
+            FormatKey("alpha", .number(0...1), default: 1, "Opacity."),
+            FormatKey(
+                "angle", .number(-ScenarioLimits.maxAngle...ScenarioLimits.maxAngle), default: 0, unit: "rad",
+                "Turn about the frame's center (the transform's rotation), within one turn either way."),
+        ])
+
+    public static let contentSize = ObjectFormat("contentSize", "The size of the scrollable content, in points.", keys: [
+        FormatKey("width", .number(0...contentLength), required: true, unit: "pt", "Width."),
+        FormatKey("height", .number(0...contentLength), required: true, unit: "pt", "Height."),
+    ])
+
+    /// The keys of a custom layout besides its type, shared with the layout an update gives.
+    static func customKeys(scrollDirection: FormatKey) -> [FormatKey] {
+        [
+            scrollDirection,
+            FormatKey(
+                "contentSize", .object(contentSize), defaultNote: "the union of the frames: the largest x and y any element reaches",
+                "The scrollable size."),
+            FormatKey(
+                "elements", .array(of: .object(element), count: 0...ScenarioLimits.maxElements, unique: false),
+                "The elements, in any order (give \"elements\" or \"elementsFile\")."),
+            FormatKey(
+                "elementsFile", .text,
+                "A file of elements, relative to the scenario file's folder: a JSON array of element objects, or CSV as `tether run` prints it (give \"elements\" or \"elementsFile\")."),
+            FormatKey(
+                "frame", .integer(0...Int(Int32.max)), defaultNote: "the file's first frame",
+                "With a CSV \"elementsFile\": the frame whose rows are the elements (viewport rows are skipped)."),
+        ]
+    }
+
+    static let customRules: [KeyRule] = [.exactlyOne(["elements", "elementsFile"]), .requires("frame", ["elementsFile"])]
+
+    public static let custom = UnionFormat.Variant(
+        "custom", "Any UICollectionViewLayout, given by the attributes its prepare() computed: every cell, header, footer and decoration with its frame, zIndex, alpha and angle.",
+        keys: customKeys(scrollDirection: FormatKey(
+            "scrollDirection", .choice(Axis.allCases.map(\.rawValue)), default: .string(Axis.vertical.rawValue),
+            "The axis the content scrolls along.")),
+        rules: customRules)
+
+    /// The layout a data-source update of a custom layout gives: the layout after it.
+    public static let customAfterUpdate = ObjectFormat(
+        "layoutAfterUpdate", "The custom layout after a data-source update: its cells per section must be what the data source holds after the update.",
+        keys: [FormatKey("type", .choice([custom.tag]), required: true, "Always \"custom\".")]
+            + customKeys(scrollDirection: FormatKey(
+                "scrollDirection", .choice(Axis.allCases.map(\.rawValue)), defaultNote: "the scenario layout's; it may not differ",
+                "The axis the content scrolls along.")),
+        rules: customRules)
 }

@@ -69,7 +69,8 @@ public enum ScenarioFormat {
     public static var all: [ValueFormat] {
         [
             .object(root), .object(clock), .object(output),
-            .union(LayoutTypes.union), .union(DynamicsFormats.union), .object(DynamicsFormats.spring),
+            .union(LayoutTypes.union), .object(LayoutFormats.element), .object(LayoutFormats.elementFrame),
+            .object(LayoutFormats.contentSize), .object(LayoutFormats.customAfterUpdate), .union(DynamicsFormats.union), .object(DynamicsFormats.spring),
             .object(DynamicsFormats.nearRestDamping), .object(DynamicsFormats.rope),
             .union(EventFormats.union), .object(EventFormats.move),
             .object(WorldFormats.world), .object(WorldFormats.item), .union(WorldFormats.behavior),

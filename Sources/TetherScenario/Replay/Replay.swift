@@ -46,7 +46,9 @@ public struct Replay: SceneReplay {
         case .none: dynamics = StaticDynamics(layout: layout)
         case .springy(let configuration): dynamics = SpringyDynamics(layout: layout, configuration: configuration)
         case .gravity(let configuration):
-            dynamics = GravityDynamics(sections: layout.sections.count, viewport: scene.viewport, configuration: configuration)
+            dynamics = GravityDynamics(
+                sections: layout.sections.count, viewport: scene.viewport, configuration: configuration,
+                sizesFromLayout: layout is CustomLayout)
         }
         dynamics.setAllowsPause(scenario.allowsPause)
         dynamics.setSolverKind(scenario.solver)
@@ -67,7 +69,7 @@ public struct Replay: SceneReplay {
     public mutating func advance() throws(ReplayError) {
         while let due = list.pendingRemovals.map(\.frame).min(), due <= frame {
             if let removal = list.removals(dueAt: due) {
-                try performUpdate(removal, path: scenario.events.first?.path ?? .root)
+                try performUpdate(removal, layoutAfter: nil, path: scenario.events.first?.path ?? .root)
             }
         }
         while nextEvent < scenario.events.count, scenario.events[nextEvent].frame == frame {
@@ -106,8 +108,8 @@ public struct Replay: SceneReplay {
     /// Data-source updates and drag to reorder.
     private mutating func applyLiving(_ event: ScenarioEvent) throws(ReplayError) {
         switch event.action {
-        case .update(let update):
-            try performEventUpdate(update, path: event.path)
+        case .update(let update, let layoutAfter):
+            try performEventUpdate(update, layoutAfter: layoutAfter, path: event.path)
         case .beginMove(let item, let point):
             guard var springy = dynamics as? SpringyDynamics else { break }
             moveFinger = (point, .zero, 0)
@@ -120,7 +122,7 @@ public struct Replay: SceneReplay {
             guard var springy = dynamics as? SpringyDynamics, let move = springy.interactiveMove else { break }
             moveFinger = nil
             if move.target != move.item {
-                try performUpdate(.move(from: move.item, to: move.target), path: event.path)
+                try performUpdate(.move(from: move.item, to: move.target), layoutAfter: nil, path: event.path)
                 springy = dynamics as! SpringyDynamics
             }
             springy.endInteractiveMove()
@@ -180,30 +182,34 @@ public struct Replay: SceneReplay {
 
     /// An update event: the drop-in list cuts the ropes of deleted items and deletes them later;
     /// everything else goes straight to the data source.
-    private mutating func performEventUpdate(_ update: BatchUpdate, path: JSONPath) throws(ReplayError) {
+    private mutating func performEventUpdate(_ update: BatchUpdate, layoutAfter: CustomLayout?, path: JSONPath) throws(ReplayError) {
         guard case .gravity(let configuration) = scene.dynamics, !update.deletes.isEmpty,
               var gravity = dynamics as? GravityDynamics
-        else { return try performUpdate(update, path: path) }
+        else { return try performUpdate(update, layoutAfter: layoutAfter, path: path) }
         for item in update.deletes { gravity.detach(item) }
         dynamics = gravity
         let rest = BatchUpdate(inserts: update.inserts, moves: update.moves)
-        try performUpdate(rest, path: path)
+        try performUpdate(rest, layoutAfter: layoutAfter, path: path)
         let removal = frame + configuration.removalDelay(hz: scenario.clock.hz)
         for item in update.deletes { list.scheduleRemoval(of: item, atFrame: removal, before: rest) }
     }
 
     /// One performBatchUpdates: the data source, the layout, the dynamics, the content size, and
-    /// the fades of inserted and deleted cells.
-    private mutating func performUpdate(_ update: BatchUpdate, path: JSONPath) throws(ReplayError) {
+    /// the fades of inserted and deleted cells. A flow layout recomputes itself with the new
+    /// counts; a custom layout becomes `layoutAfter`, or stays when the update gives none (the
+    /// loader made sure the counts agree).
+    private mutating func performUpdate(_ update: BatchUpdate, layoutAfter: CustomLayout?, path: JSONPath) throws(ReplayError) {
         var ghosts: [LayoutAttributes] = []
         for item in update.deletes {
             if let i = dynamics.layoutAttributes.index(of: item.cellKey) { ghosts.append(dynamics.currentAttributes(at: i)) }
         }
         do throws(BatchUpdateError) {
             let (result, inserted) = try list.perform(update)
-            // The decoder lets updates reach flow layouts only.
-            guard let flow = layout as? FlowLayout else { return }
-            layout = try flow.applying(update)
+            switch layout {
+            case let flow as FlowLayout: layout = try flow.applying(update)
+            case is CustomLayout: if let layoutAfter { layout = layoutAfter }
+            default: return  // the decoder lets updates reach flow and custom layouts only
+            }
             pinnedHeaders = PinnedHeaders(layout: layout)
             dynamics.performUpdate(
                 result, layout: layout, touchLocation: scroll.hasTouchLocation ? scroll.touchLocation : nil,
@@ -248,7 +254,7 @@ public struct Replay: SceneReplay {
             // finalLayoutAttributesForDisappearingItem) and sort after a live cell with the same path.
             var keyed = rows.dropFirst().map { (key: ElementKey(section: $0.section, kind: ElementKind(rawValue: $0.kind.rawValue)!, item: $0.item), ghost: false, row: $0) }
             let fade = Self.fadeDuration * Double(scenario.clock.hz)
-            for ghost in disappearing where items == .all || ghost.attributes.frame.intersects(viewport) {
+            for ghost in disappearing where items == .all || ghost.attributes.boundingBox.intersects(viewport) {
                 let alpha = ghost.attributes.alpha * max(0, 1 - Double(frame - ghost.frame) / fade)
                 keyed.append((ghost.attributes.key, true, row(ghost.attributes, alpha: alpha)))
             }

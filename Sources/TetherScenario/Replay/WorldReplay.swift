@@ -75,21 +75,15 @@ public struct WorldReplay: SceneReplay {
             let body = animator.bodies[i]
             let center = animator.world.position(of: body)
             let rotation = animator.world.rotation(of: body)
-            if items == .visible && !Self.boundingBox(center: center, size: item.size, rotation: rotation).intersects(bounds) {
+            let size = Size(width: item.size.x, height: item.size.y)
+            if items == .visible && !Rect(boundingCenter: center, size: size, rotation: rotation).intersects(bounds) {
                 continue
             }
             rows.append(
                 ElementRow(
                     section: 0, item: i, kind: .item, id: item.id, center: center,
-                    size: Size(width: item.size.x, height: item.size.y), angle: rotation.angle))
+                    size: size, angle: rotation.angle))
         }
         return FrameRecord(index: frame, time: Double(frame) / Double(scenario.clock.hz), contentOffset: nil, rows: rows)
-    }
-
-    /// The axis-aligned box around a rotated rectangle.
-    static func boundingBox(center: Vec2, size: Vec2, rotation: Rotation) -> Rect {
-        let hx = 0.5 * (abs(rotation.c) * size.x + abs(rotation.s) * size.y)
-        let hy = 0.5 * (abs(rotation.s) * size.x + abs(rotation.c) * size.y)
-        return Rect(x: center.x - hx, y: center.y - hy, width: 2 * hx, height: 2 * hy)
     }
 }

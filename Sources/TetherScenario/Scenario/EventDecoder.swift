@@ -13,25 +13,50 @@ enum EventDecoder {
         "dynamics.resistance", "dynamics.distance", "dynamics.tilePadding",
     ]
 
+    /// The events, checked against the scene; returns the scene too, because a custom layout's
+    /// data source has every section that any of its layouts names (see `sharingSections`).
     static func decode(
-        _ value: JSONValue, at path: JSONPath, scenario: Scenario, scene: LayoutScene, dynamicsDocument: JSONValue
-    ) throws -> [ScenarioEvent] {
+        _ value: JSONValue, at path: JSONPath, scenario: Scenario, scene: LayoutScene, dynamicsDocument: JSONValue,
+        files: ScenarioFiles
+    ) throws -> (events: [ScenarioEvent], scene: LayoutScene) {
         let list = try value.array(at: path)
         var decoded: [(event: ScenarioEvent, source: JSONValue)] = []
         for (i, entry) in list.enumerated() {
-            decoded.append((try decodeEvent(entry, at: path.appending(i), scenario: scenario, scene: scene), entry))
+            decoded.append((try decodeEvent(entry, at: path.appending(i), scenario: scenario, scene: scene, files: files), entry))
         }
         // Stable sort by frame: events of one frame keep their file order.
         decoded = decoded.enumerated()
             .sorted { ($0.element.event.frame, $0.offset) < ($1.element.event.frame, $1.offset) }
             .map(\.element)
         var events = decoded.map(\.event)
+        let scene = sharingSections(scene, &events)
         try checkScript(&events, sources: decoded.map(\.source), dynamicsDocument: dynamicsDocument)
         try LivingScript.check(events, sources: decoded.map(\.source), scene: scene, hz: scenario.clock.hz)
-        return events
+        return (events, scene)
     }
 
-    static func decodeEvent(_ value: JSONValue, at path: JSONPath, scenario: Scenario, scene: LayoutScene) throws -> ScenarioEvent {
+    /// Updates never add or remove sections, and a custom layout names only the sections it has
+    /// elements in; so the data source has as many sections as the largest the scene's layout or
+    /// any update's layout names, and every layout gets that many (the missing ones empty).
+    static func sharingSections(_ scene: LayoutScene, _ events: inout [ScenarioEvent]) -> LayoutScene {
+        guard let initial = scene.layout as? CustomLayout else { return scene }
+        var count = initial.sections.count
+        for event in events {
+            if case .update(_, let layout?) = event.action { count = max(count, layout.sections.count) }
+        }
+        var scene = scene
+        scene.layout = initial.withSectionCount(count)
+        for k in events.indices {
+            if case .update(let update, let layout?) = events[k].action {
+                events[k].action = .update(update, layout: layout.withSectionCount(count))
+            }
+        }
+        return scene
+    }
+
+    static func decodeEvent(
+        _ value: JSONValue, at path: JSONPath, scenario: Scenario, scene: LayoutScene, files: ScenarioFiles
+    ) throws -> ScenarioEvent {
         let typeReader = try ObjectReader(value, at: path, known: union.allKeyNames)
         let type = try typeReader.string(union.tag)
         if !EventFormats.layoutTypes.contains(type) {
@@ -66,8 +91,12 @@ enum EventDecoder {
                 try v.array(at: p).enumerated().map { k, entry in try decodeItemPath(entry, at: p.appending(k)) }
             }!
         }
-        if ["insert", "delete", "move", "batch"].contains(type), !(scene.layout is FlowLayout) {
-            throw ValidationError(object.path("type"), "data-source updates need a flow layout (updates of waterfall layouts are not supported yet)")
+        if ["insert", "delete", "move", "batch"].contains(type), scene.layout is WaterfallLayout {
+            throw ValidationError(object.path("type"), "data-source updates need a flow or custom layout (updates of waterfall layouts are not supported yet)")
+        }
+        /// The layout after an update (custom layouts).
+        func layoutAfter() throws -> CustomLayout? {
+            try object.decode(keys["layout"]) { v, p in try LayoutDecoder.decodeUpdateLayout(v, at: p, scene: scene, files: files) }
         }
         let action: ScenarioEvent.Action
         switch type {
@@ -90,11 +119,11 @@ enum EventDecoder {
         case "fling":
             action = .fling(velocity: try object.decode(keys["velocity"], velocity)!, rate: try object.number(keys["rate"]))
         case "insert":
-            action = .update(BatchUpdate(inserts: try paths("items")))
+            action = .update(BatchUpdate(inserts: try paths("items")), layout: try layoutAfter())
         case "delete":
-            action = .update(BatchUpdate(deletes: try paths("items")))
+            action = .update(BatchUpdate(deletes: try paths("items")), layout: try layoutAfter())
         case "move":
-            action = .update(.move(from: try itemPath("from"), to: try itemPath("to")))
+            action = .update(.move(from: try itemPath("from"), to: try itemPath("to")), layout: try layoutAfter())
         case "batch":
             let moveKeys = EventFormats.move
             let moves = try object.decode(keys["moves"]) { (v: JSONValue, p: JSONPath) throws -> [BatchUpdate.Move] in
@@ -104,7 +133,8 @@ enum EventDecoder {
                         from: try reader.decode(moveKeys["from"], decodeItemPath)!, to: try reader.decode(moveKeys["to"], decodeItemPath)!)
                 }
             }!
-            action = .update(BatchUpdate(deletes: try paths("deletes"), inserts: try paths("inserts"), moves: moves))
+            action = .update(
+                BatchUpdate(deletes: try paths("deletes"), inserts: try paths("inserts"), moves: moves), layout: try layoutAfter())
         case "beginMove":
             let p = try point("point")
             try checkInViewport(p, at: object.path("point"), scene: scene)

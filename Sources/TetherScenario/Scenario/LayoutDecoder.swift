@@ -6,8 +6,8 @@ enum LayoutDecoder {
     /// Most columns a waterfall may have.
     static let maxColumns = 1_000
 
-    /// A layout of a registered type for `viewport`.
-    static func decode(_ value: JSONValue, at path: JSONPath, viewport: Size) throws -> any CollectionLayout {
+    /// A layout of a registered type for `viewport`; files it names are read through `files`.
+    static func decode(_ value: JSONValue, at path: JSONPath, viewport: Size, files: ScenarioFiles) throws -> any CollectionLayout {
         let union = LayoutTypes.union
         let typeReader = try ObjectReader(value, at: path, known: union.allKeyNames)
         let typeName = try typeReader.string(union.tag)
@@ -19,11 +19,30 @@ enum LayoutDecoder {
                 typeReader.path(key), "\(JSONValue.quoted(key)) belongs to \(owner?.name ?? "other") layouts; \(type.hint)")
         }
         let object = try ObjectReader(value, at: path, known: own)
-        let layout = try type.decode(object, viewport)
+        let layout = try type.decode(object, viewport, files)
         let content = layout.contentSize
         if max(content.width, content.height) > ScenarioLimits.maxContentLength {
             throw ValidationError(
                 path, "the content would be \(ScenarioDecoder.format(content.width))×\(ScenarioDecoder.format(content.height)) pt, more than the limit of \(ScenarioDecoder.format(ScenarioLimits.maxContentLength)) pt")
+        }
+        return layout
+    }
+
+    /// The `layout` of a data-source update: the custom layout after it, scrolling the same way
+    /// as the scene's (its direction by default).
+    static func decodeUpdateLayout(_ value: JSONValue, at path: JSONPath, scene: LayoutScene, files: ScenarioFiles) throws -> CustomLayout {
+        guard let current = scene.layout as? CustomLayout else {
+            throw ValidationError(
+                path, "\"layout\" gives the layout after an update of a custom layout; a flow layout computes its own")
+        }
+        let keys = LayoutFormats.customAfterUpdate
+        let object = try ObjectReader(value, at: path, format: keys)
+        _ = try object.string(keys["type"])
+        let layout = try CustomLayoutDecoder.decode(object, keys: keys.keys, files: files, direction: current.scrollDirection)
+        if layout.scrollDirection != current.scrollDirection {
+            throw ValidationError(
+                object.path("scrollDirection"),
+                "the layout after an update scrolls \(layout.scrollDirection.rawValue), but the scenario's layout scrolls \(current.scrollDirection.rawValue)")
         }
         return layout
     }

@@ -10,21 +10,24 @@ enum LivingScript {
         if case .gravity(let configuration) = scene.dynamics { gravity = configuration }
         var springy = false
         if case .springy = scene.dynamics { springy = true }
+        let custom = scene.layout is CustomLayout
         var lifted: ItemPath?
         for (k, event) in events.enumerated() {
             let typePath = event.path.appending("type")
             try performRemovals(&list, upTo: event.frame)
             switch event.action {
-            case .update(let update):
+            case .update(let update, let layoutAfter):
                 if lifted != nil {
                     throw ValidationError(typePath, "a cell is lifted for reordering (end it with endMove or cancelMove before this update)")
                 }
                 let type = (try? sources[k].object(at: event.path)["type"]?.string(at: typePath)) ?? "batch"
+                let countsBefore = list.counts
                 if let gravity {
                     try checkGravity(update, type: type, event: event, list: &list, gravity: gravity, hz: hz)
                 } else {
                     try perform(update, type: type, event: event, list: &list)
                 }
+                if custom { try checkLayoutAfter(layoutAfter, event: event, before: countsBefore, after: list.counts) }
             case .beginMove(let item, _):
                 guard springy else {
                     throw ValidationError(typePath, "drag to reorder needs springy dynamics (\"dynamics\": {\"type\": \"springy\"})")
@@ -48,6 +51,23 @@ enum LivingScript {
             default:
                 break
             }
+        }
+    }
+
+    /// A custom layout's update gives the layout after it, with the cells the data source then
+    /// holds (for the drop-in list, falling items still count until they are removed); without one
+    /// the layout stays, which needs the counts to stay too.
+    static func checkLayoutAfter(_ layout: CustomLayout?, event: ScenarioEvent, before: [Int], after: [Int]) throws {
+        guard let layout else {
+            if before == after { return }
+            throw ValidationError(
+                event.path,
+                "at frame \(event.frame): this update changes the cells per section from \(before) to \(after); give the layout after it in \"layout\"")
+        }
+        if layout.sections != after {
+            throw ValidationError(
+                event.path.appending("layout"),
+                "at frame \(event.frame): the layout after this update has \(layout.sections) cells per section, but the update leaves \(after) (before it: \(before))")
         }
     }
 

@@ -7,7 +7,8 @@ import TetherPhysics
 public enum ScenarioDecoder {
     static let keys = ScenarioFormat.root
 
-    public static func decode(_ document: JSONValue) throws -> Scenario {
+    /// `files` finds the files the scenario names (a custom layout's `elementsFile`).
+    public static func decode(_ document: JSONValue, files: ScenarioFiles = ScenarioFiles(directory: ".")) throws -> Scenario {
         let root = JSONPath.root
         let object = try ObjectReader(document, at: root, format: keys)
         let name = try object.string(keys["name"])
@@ -27,11 +28,14 @@ public enum ScenarioDecoder {
         case (nil, nil):
             throw ValidationError(root, "missing required key \"layout\" (a collection view) or \"world\" (free items)")
         case (.some, nil):
-            let (scene, dynamicsDocument) = try decodeLayoutScene(object)
+            let (scene, dynamicsDocument) = try decodeLayoutScene(object, files: files)
             scenario.scene = .layout(scene)
             if let events = try object.checked(keys["events"]) {
-                scenario.events = try EventDecoder.decode(
-                    events, at: object.path("events"), scenario: scenario, scene: scene, dynamicsDocument: dynamicsDocument)
+                let decoded = try EventDecoder.decode(
+                    events, at: object.path("events"), scenario: scenario, scene: scene, dynamicsDocument: dynamicsDocument,
+                    files: files)
+                scenario.events = decoded.events
+                scenario.scene = .layout(decoded.scene)
             }
         case (nil, .some):
             for key in ScenarioFormat.layoutOnlyKeys where object.has(key) {
@@ -48,22 +52,34 @@ public enum ScenarioDecoder {
         return scenario
     }
 
-    static func decodeLayoutScene(_ object: ObjectReader) throws -> (LayoutScene, dynamicsDocument: JSONValue) {
+    static func decodeLayoutScene(_ object: ObjectReader, files: ScenarioFiles) throws -> (LayoutScene, dynamicsDocument: JSONValue) {
         let viewport = try object.decode(keys["viewport"].required) { value, path in try decodeSize(value, at: path) }!
         let layout = try object.decode(keys["layout"]) { value, path in
-            try LayoutDecoder.decode(value, at: path, viewport: viewport)
+            try LayoutDecoder.decode(value, at: path, viewport: viewport, files: files)
         }!
         let contentOffset = try object.decode(keys["contentOffset"]) { value, path in
             try decodeOffset(value, at: path, layout: layout, viewport: viewport)
         }!
         let dynamicsDocument = try object.checked(keys["dynamics"])!
         let dynamics = try DynamicsDecoder.decode(dynamicsDocument, at: object.path("dynamics"))
-        if case .gravity = dynamics, let section = layout.sections.firstIndex(where: { $0 > 0 }) {
-            throw ValidationError(
-                object.path("layout").appending("sections").appending(section),
-                "the drop-in list (gravity dynamics) starts empty, as the demo does: items arrive by insert events; make every section 0")
-        }
+        if case .gravity = dynamics { try checkDropInList(layout, dynamics: dynamicsDocument, in: object) }
         return (LayoutScene(viewport: viewport, contentOffset: contentOffset, layout: layout, dynamics: dynamics), dynamicsDocument)
+    }
+
+    /// The drop-in list starts empty; a custom layout gives the items' sizes, not `itemSize`.
+    static func checkDropInList(_ layout: any CollectionLayout, dynamics: JSONValue, in object: ObjectReader) throws {
+        let custom = layout is CustomLayout
+        if let section = layout.sections.firstIndex(where: { $0 > 0 }) {
+            throw ValidationError(
+                custom ? object.path("layout") : object.path("layout").appending("sections").appending(section),
+                "the drop-in list (gravity dynamics) starts empty, as the demo does: items arrive by insert events; "
+                    + (custom ? "give it no cells (section \(section) has \(layout.sections[section]))" : "make every section 0"))
+        }
+        if custom, case .object(let dynamicsObject) = dynamics, dynamicsObject["itemSize"] != nil {
+            throw ValidationError(
+                object.path("dynamics").appending("itemSize"),
+                "with a custom layout each inserted item takes the size of its cell in the layout given with the insert")
+        }
     }
 
     static func decodeWorldEvents(

@@ -28,7 +28,8 @@ public struct ScenarioEvent: Sendable {
         /// World scenes: `set` on `behaviors.<id>.<key>`; the behavior as it is after the change.
         case replaceBehavior(id: String, behavior: Behavior)
         /// A data-source update (`insert`, `delete`, `move` or `batch`): one performBatchUpdates.
-        case update(BatchUpdate)
+        /// A custom layout's update may give the layout after it (else the layout stays).
+        case update(BatchUpdate, layout: CustomLayout?)
         /// Drag to reorder: a finger (viewport point) lifts the cell at `item`.
         case beginMove(item: ItemPath, point: Vec2)
         /// The lifting finger moves to a viewport point, spread evenly over `frames` frames.

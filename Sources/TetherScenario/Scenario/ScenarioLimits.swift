@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// Sizes beyond which a scenario is rejected as absurd, so a typo cannot ask for terabytes of
 /// output or hours of stepping. Documented in the README.
 public enum ScenarioLimits {
@@ -15,5 +17,7 @@ public enum ScenarioLimits {
     public static let maxSpeed = 1_000_000.0
     public static let maxFrequency = 10_000.0
     public static let maxDamping = 10_000.0
+    /// Largest turn of a custom layout's element, in radians (one full turn either way).
+    public static let maxAngle = 2 * DeterministicMath.pi
     public static let maxNameLength = 100
 }

@@ -76,17 +76,21 @@ public enum ScenarioLoader {
         return try decode(document, file: file, overrides: overrides, budget: budget)
     }
 
+    /// Decodes a parsed scenario, then refuses it if its work is over `budget`; files it names
+    /// (a custom layout's `elementsFile`) are read relative to `file`'s folder.
     public static func decode(
         _ document: JSONValue, file: String, overrides: [ScenarioOverride] = [], budget: WorkBudget = .standard
     ) throws(ScenarioLoadError) -> Scenario {
         do {
             var document = document
             for override in overrides { document = try document.setting(override.value, at: override.path) }
-            let scenario = try ScenarioDecoder.decode(document)
+            let scenario = try ScenarioDecoder.decode(document, files: ScenarioFiles(scenarioPath: file))
             try budget.check(scenario)
             return scenario
         } catch let error as ValidationError {
             throw ScenarioLoadError(file: file, problem: .invalid(error))
+        } catch let error as UnreadableInputError {
+            throw ScenarioLoadError(file: file, problem: .unreadable(error.description))
         } catch {
             throw ScenarioLoadError(file: file, problem: .invalid(ValidationError(.root, "\(error)")))
         }

@@ -69,7 +69,7 @@ extension Scenario {
         case .layout(let scene):
             var items = scene.layout.attributes.count
             for event in events {
-                if case .update(let update) = event.action { items += update.inserts.count }
+                if case .update(let update, _) = event.action { items += update.inserts.count }
             }
             var colliding = 0
             if case .gravity(let configuration) = scene.dynamics { colliding = configuration.maxItems }
