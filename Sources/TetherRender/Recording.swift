@@ -184,11 +184,13 @@ public struct RenderRecording: Sendable {
                 touch: scroll.isTouching ? scroll.touchLocation : nil, placements: placements)
         }
 
-        /// The element table sorted by zIndex (section backgrounds, −1, under cells; pinned headers,
-        /// 1024, over them), first appearance within a zIndex, and `frames` renumbered to match.
-        /// Players draw elements in table order; with every zIndex 0 nothing moves.
+        /// The element table in drawing order, and `frames` renumbered to match: decorations under
+        /// everything else (UIKit draws decoration views behind cells), then cells and supplementary
+        /// views by zIndex (pinned headers, 1024, over cells); first appearance breaks ties. Players
+        /// draw elements in table order; with every zIndex 0 and no decorations nothing moves.
         func inDrawingOrder(_ frames: [RenderFrame]) -> ([RenderElement], [RenderFrame]) {
-            let order = elements.indices.sorted { a, b in zIndex[a] != zIndex[b] ? zIndex[a] < zIndex[b] : a < b }
+            func layer(_ i: Int) -> (Int, Int) { (elements[i].kind == .decoration ? 0 : 1, zIndex[i]) }
+            let order = elements.indices.sorted { a, b in layer(a) != layer(b) ? layer(a) < layer(b) : a < b }
             if order == Array(elements.indices) { return (elements, frames) }
             var newSlot = Array(repeating: 0, count: order.count)
             for (position, old) in order.enumerated() { newSlot[old] = position }

@@ -23,6 +23,21 @@ public struct Benchmark: Sendable {
         public var itemFramesPerSecond: Double { Double(itemFrames) / medianSeconds }
     }
 
+    /// Loads a scenario file (reading, parsing, validation, and any elements file it names) and
+    /// times it once: the figure `tether bench` prints as the load time.
+    public static func load(
+        _ file: String, overrides: [ScenarioOverride], budget: WorkBudget = .standard
+    ) throws(ScenarioLoadError) -> (scenario: Scenario, seconds: Double) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let scenario = try ScenarioLoader.load(file, overrides: overrides, budget: budget)
+        return (scenario, seconds(clock.now - start))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+    }
+
     /// Times `repeats` runs. Pausing at rest is off unless `allowsPause`, so every frame is stepped
     /// (as in the reference engines' figures, which ran with sleeping off).
     public static func run(_ scenario: Scenario, repeats: Int, allowsPause: Bool = false) throws -> Result {
@@ -49,7 +64,7 @@ public struct Benchmark: Sendable {
             }
             // Steps of a paused world do nothing and are not counted.
             itemFrames = replay.world.bodyStepCount
-            seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+            seconds.append(Self.seconds(elapsed))
             contactFrames = contacts
             contactPointFrames = points
         }

@@ -55,12 +55,8 @@ enum ElementsCSV {
 
     /// One row as an element.
     private static func element(_ cursor: CSVLineCursor, _ fields: [Range<Int>], line: Int) throws(Failure) -> LayoutAttributes {
-        let kindText = cursor.text(fields[4])
-        let kind: ElementKind
-        do {
-            kind = ElementKind(rawValue: try JSONValue.string(kindText).oneOf(CustomLayoutDecoder.kinds, at: path(4)))!
-        } catch {
-            throw .row(line: line, message: error.description)
+        guard let kind = cursor.kind(fields[4]).flatMap({ ElementKind(rawValue: $0.rawValue) }) else {
+            throw .row(line: line, message: unknownKindMessage(cursor.text(fields[4])))
         }
         let section = try integer(cursor, fields[2], column: 2, line: line, in: CustomLayoutDecoder.sectionRange)
         let item = try integer(cursor, fields[3], column: 3, line: line, in: CustomLayoutDecoder.itemRange)
@@ -80,8 +76,19 @@ enum ElementsCSV {
         return element
     }
 
-    /// The column's name as the path in messages ("width: -3 is out of range: …").
+    /// The column's name as the path in messages ("width: -3 is out of range: …"). Values in range
+    /// return before any message is made.
     private static func path(_ column: Int) -> JSONPath { JSONPath.root.appending(CSVFrameWriter.columns[column]) }
+
+    /// The words an unknown `kind` of an inline element gets (`viewport` rows never come here).
+    private static func unknownKindMessage(_ text: String) -> String {
+        do {
+            _ = try JSONValue.string(text).oneOf(CustomLayoutDecoder.kinds, at: path(4))
+            return "\(path(4)): \(JSONValue.quoted(text)) is not a kind of layout element"
+        } catch {
+            return error.description
+        }
+    }
 
     private static func number(
         _ cursor: CSVLineCursor, _ field: Range<Int>, column: Int, line: Int, in range: ClosedRange<Double>
@@ -89,6 +96,7 @@ enum ElementsCSV {
         guard let value = cursor.number(field) else {
             throw .row(line: line, message: "\(path(column)): expected a finite number, found \(JSONValue.quoted(cursor.text(field)))")
         }
+        if range.contains(value) { return value }
         do {
             return try JSONValue.number(value).number(at: path(column), in: range)
         } catch {
@@ -102,6 +110,7 @@ enum ElementsCSV {
         guard let value = cursor.integer(field) else {
             throw .row(line: line, message: "\(path(column)): expected an integer, found \(JSONValue.quoted(cursor.text(field)))")
         }
+        if range.contains(value) { return value }
         do {
             return try JSONValue.number(Double(value)).integer(at: path(column), in: range)
         } catch {

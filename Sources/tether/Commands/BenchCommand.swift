@@ -11,7 +11,8 @@ struct BenchCommand: TetherCommand {
         Runs the scenario N times without writing frames and prints the median wall time of the
         steps (events and physics; nothing else is timed), frames/s and item-frames/s (bodies
         stepped × frames, per second), and for world scenes the contacts and contact points per
-        frame. Pausing at rest is off, so every frame is stepped. Build with `swift build -c
+        frame. It also prints how long loading the scenario took once (reading, parsing and
+        checking it, with a custom layout's elements file). Pausing at rest is off, so every frame is stepped. Build with `swift build -c
         release` (or `swift run -c release tether bench …`): debug builds are 10–50× slower.
 
         USAGE: \(usage)
@@ -39,7 +40,13 @@ struct BenchCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let scenario = try CommonOptions.load(file, overrides: overrides, budget: budget)
+        let scenario: Scenario
+        let loadSeconds: Double
+        do {
+            (scenario, loadSeconds) = try Benchmark.load(file, overrides: overrides, budget: budget)
+        } catch {
+            throw .scenario(error)
+        }
         #if DEBUG
             Console.error("tether: warning: this is a debug build; quote figures from `swift run -c release tether bench`")
         #endif
@@ -54,6 +61,7 @@ struct BenchCommand: TetherCommand {
         let runs = result.seconds.map { String(format3($0 * 1000)) + " ms" }.joined(separator: ", ")
         Console.output("""
             scenario:          \(scenario.name)
+            load:              \(format3(loadSeconds * 1000)) ms (read, parse and check the file, once)
             frames:            \(result.frames) (\(scenario.clock.hz) Hz × \(scenario.clock.substeps) substeps)
             item-frames:       \(result.itemFrames)
             runs:              \(runs)
