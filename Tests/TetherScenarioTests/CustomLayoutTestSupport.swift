@@ -35,6 +35,26 @@ enum CustomLayoutFixtures {
         String(decoding: try GoldenCheck.csv(for: scenario), as: UTF8.self)
     }
 
+    /// Where two outputs first differ ("line N: A | B"), nil when they are the same bytes; keeps
+    /// failure messages short for outputs of thousands of lines.
+    static func firstDifference(_ a: String, _ b: String) -> String? {
+        if a == b { return nil }
+        let la = a.split(separator: "\n", omittingEmptySubsequences: false)
+        let lb = b.split(separator: "\n", omittingEmptySubsequences: false)
+        for i in 0..<max(la.count, lb.count) {
+            let x = i < la.count ? String(la[i]) : "(end)", y = i < lb.count ? String(lb[i]) : "(end)"
+            if x != y { return "line \(i + 1): \(x) | \(y)" }
+        }
+        return "same lines, different bytes"
+    }
+
+    /// The keys of the elements whose attributes differ (or are missing on one side).
+    static func differingElements(_ a: [LayoutAttributes], _ b: [LayoutAttributes]) -> [ElementKey] {
+        var keys = zip(a, b).filter { $0 != $1 }.map(\.0.key)
+        keys += a.dropFirst(b.count).map(\.key) + b.dropFirst(a.count).map(\.key)
+        return keys
+    }
+
     /// Every frame's rows, frame 0 first.
     static func frames(_ scenario: Scenario, items: Scenario.ItemSelection = .all) throws -> [[ElementRow]] {
         var replay = Replay(scenario)
