@@ -21,6 +21,29 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["a.html", "a.svg", "b.html", "b.svg"])
     }
 
+    @Test func renderPlotSweepAndBenchWorkOnCustomLayouts() throws {
+        let directory = try TetherProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["circle-layout", "card-stack", "from-output"] {
+            let svg = directory.appendingPathComponent("\(name).svg").path
+            let render = try TetherProcess.run(["render", "scenarios/\(name).json", "-o", svg])
+            #expect(render.status == 0, "\(render.stderr)")
+            let plot = try TetherProcess.run(["plot", "scenarios/\(name).json", "-o", directory.appendingPathComponent("\(name)-plot.svg").path])
+            #expect(plot.status == 0, "\(plot.stderr)")
+        }
+        // The circle's ring (a decoration) comes first in the picture, under the cells.
+        let circle = try String(contentsOfFile: directory.appendingPathComponent("circle-layout.svg").path, encoding: .utf8)
+        let ring = try #require(circle.range(of: "decoration 0.0"))
+        let firstCell = try #require(circle.range(of: "cell 0.0"))
+        #expect(ring.lowerBound < firstCell.lowerBound)
+        let sweep = try TetherProcess.run(["sweep", "scenarios/card-stack.json", "--vary", "dynamics.spring.damping=0.5,0.9"])
+        #expect(sweep.status == 0, "\(sweep.stderr)")
+        #expect(sweep.stdoutText.split(separator: "\n").count == 3)
+        let bench = try TetherProcess.run(["bench", "scenarios/circle-layout.json", "--repeat", "1"])
+        #expect(bench.status == 0, "\(bench.stderr)")
+        #expect(bench.stdoutText.contains("load:"))
+    }
+
     @Test func renderRejectsAnUnknownExtensionAndBadOptions() throws {
         let noFormat = try TetherProcess.run(["render", "scenarios/vv-list.json", "-o", "/tmp/x.png"])
         #expect(noFormat.status == 64)

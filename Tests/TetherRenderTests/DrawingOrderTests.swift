@@ -34,4 +34,22 @@ import TetherScenario
         #expect(items == items.sorted())
         #expect(recording.elements.allSatisfy { $0.kind == .cell })
     }
+
+    /// A custom layout's elements: decorations under everything whatever their zIndex (UIKit draws
+    /// decoration views behind cells), then cells and supplementary views by zIndex.
+    @Test func customLayoutsDrawDecorationsFirstThenTheRestByZIndex() throws {
+        func element(_ kind: String, _ item: Int, _ y: Int, zIndex: Int) -> String {
+            #"{"section": 0, "item": \#(item), "kind": "\#(kind)", "frame": {"x": 10, "y": \#(y), "width": 100, "height": 40}, "zIndex": \#(zIndex)}"#
+        }
+        let elements = [
+            element("cell", 0, 0, zIndex: 2), element("cell", 1, 50, zIndex: 0), element("header", 0, 100, zIndex: 3),
+            element("footer", 0, 150, zIndex: -2), element("decoration", 0, 200, zIndex: 7), element("decoration", 1, 250, zIndex: -5),
+        ]
+        let text = #"{"name": "z", "frames": 2, "viewport": {"width": 320, "height": 568}, "layout": {"type": "custom", "elements": [\#(elements.joined(separator: ", "))]}}"#
+        let scenario = try ScenarioLoader.decode(try JSONParser.parse(text), file: "z.json")
+        let recording = try RenderRecording.record(scenario)
+        #expect(recording.elements.map(\.key) == [
+            "decoration 0.1", "decoration 0.0", "footer 0.0", "cell 0.1", "cell 0.0", "header 0.0",
+        ])
+    }
 }
