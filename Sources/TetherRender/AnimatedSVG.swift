@@ -91,6 +91,7 @@ public enum AnimatedSVG {
             guard track.contains(where: { $0 != nil }) else { continue }
             let fill = Palette.fill(element)
             m.text("<g data-key=\"\(escapeXML(element.key))\" fill=\"\(fill)\"")
+            if element.alpha < 1 { m.text(" opacity=\""); m.number(element.alpha, 3); m.text("\"") }
             if track[0] == nil { m.text(" visibility=\"hidden\"") }
             m.line(">")
             m.text("<rect x=\""); m.number(element.rest.x - element.size.width / 2, 2)

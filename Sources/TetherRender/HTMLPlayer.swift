@@ -182,9 +182,9 @@ public enum HTMLPlayer {
             // One drawing per element per track, created once and moved by showFrame.
             const tracks = data.tracks.map((track, t) => {
               const layer = make("g", { class: track.ghost ? "ghost" : "solid", "data-track": track.name }, content);
-              const nodes = data.elements.map(([key, kind, section, item, w, h, , , fill, caption, shape]) => {
+              const nodes = data.elements.map(([key, kind, section, item, w, h, , , fill, caption, shape, alpha]) => {
                 const round = shape === "ellipse";
-                const rect = make("rect", { "data-key": key, width: w, height: h, rx: round ? w / 2 : 3, ry: round ? h / 2 : 3, fill: fill, display: "none" }, layer);
+                const rect = make("rect", { "data-key": key, width: w, height: h, rx: round ? w / 2 : 3, ry: round ? h / 2 : 3, fill: fill, opacity: alpha, display: "none" }, layer);
                 const label = make("text", { class: "label", display: "none", "font-size": Math.min(11, h * 0.5) }, layer);
                 label.textContent = caption !== undefined ? caption : kind === "cell" ? String(item) : kind.charAt(0).toUpperCase() + section;
                 const spring = t === main ? make("line", { class: "spring", "data-key": "spring " + key, display: "none" }, springs) : null;

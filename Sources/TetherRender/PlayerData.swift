@@ -80,7 +80,7 @@ public struct PlayerScene: Sendable {
         return m.bytes
     }
 
-    /// `"elements": [[key, kind, section, item, width, height, restX, restY, fill, caption, shape], …],`
+    /// `"elements": [[key, kind, section, item, width, height, restX, restY, fill, caption, shape, alpha], …],`
     /// the element table every player script reads.
     static func appendElements(_ elements: [RenderElement], to m: inout Markup) {
         m.line("\"elements\": [")
@@ -89,7 +89,8 @@ public struct PlayerScene: Sendable {
             m.integer(e.section); m.text(", "); m.integer(e.item); m.text(", ")
             m.number(e.size.width, 2); m.text(", "); m.number(e.size.height, 2); m.text(", ")
             m.number(e.rest.x, 2); m.text(", "); m.number(e.rest.y, 2)
-            m.text(", \(jsonString(Palette.fill(e))), \(jsonString(e.caption)), \(jsonString(e.shape.rawValue))]")
+            m.text(", \(jsonString(Palette.fill(e))), \(jsonString(e.caption)), \(jsonString(e.shape.rawValue)), ")
+            m.number(e.alpha, 3); m.text("]")
             m.line(i == elements.count - 1 ? "" : ",")
         }
         m.line("],")

@@ -15,8 +15,14 @@ public struct RenderElement: Sendable, Hashable {
     public var label: String?
     /// World items may be ellipses (drawn as an ellipse inscribed in the frame).
     public var shape: BodyShape
+    /// The layout's alpha (a custom layout's translucent cards); fades of inserts and deletes are
+    /// not drawn.
+    public var alpha: Double
 
-    public init(kind: RowKind, section: Int, item: Int, size: Size, rest: Vec2, label: String? = nil, shape: BodyShape = .rectangle) {
+    public init(
+        kind: RowKind, section: Int, item: Int, size: Size, rest: Vec2, label: String? = nil, shape: BodyShape = .rectangle,
+        alpha: Double = 1
+    ) {
         self.key = "\(kind.rawValue) \(section).\(item)"
         self.kind = kind
         self.section = section
@@ -25,6 +31,7 @@ public struct RenderElement: Sendable, Hashable {
         self.rest = rest
         self.label = label
         self.shape = shape
+        self.alpha = alpha
     }
 
     /// The text drawn on the element.
@@ -206,7 +213,8 @@ public struct RenderRecording: Sendable {
             if let id, let s = cellSlots[id] { return s }
             if id == nil, let s = slots[a.key] { return s }
             elements.append(RenderElement(
-                kind: RowKind(a.key.kind), section: a.key.section, item: a.key.item, size: a.frame.size, rest: a.center))
+                kind: RowKind(a.key.kind), section: a.key.section, item: a.key.item, size: a.frame.size, rest: a.center,
+                alpha: a.alpha))
             zIndex.append(a.zIndex)
             if let id { cellSlots[id] = elements.count - 1 } else { slots[a.key] = elements.count - 1 }
             return elements.count - 1

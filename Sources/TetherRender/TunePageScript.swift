@@ -195,8 +195,8 @@ enum TunePageScript {
             const springs = make("g", { class: "springs" }, content);
             const built = layers.map(({ name, ghost }) => {
               const layer = make("g", { class: ghost ? "ghost" : "solid", "data-track": name }, content);
-              const nodes = data.elements.map(([key, kind, section, item, w, h, , , fill, caption]) => {
-                const rect = make("rect", { "data-key": key, width: w, height: h, rx: 3, ry: 3, fill, display: "none" }, layer);
+              const nodes = data.elements.map(([key, kind, section, item, w, h, , , fill, caption, , alpha]) => {
+                const rect = make("rect", { "data-key": key, width: w, height: h, rx: 3, ry: 3, fill, opacity: alpha, display: "none" }, layer);
                 const label = make("text", { class: "label", display: "none", "font-size": Math.min(11, h * 0.5) }, layer);
                 label.textContent = caption;
                 const spring = ghost ? null : make("line", { class: "spring", display: "none" }, springs);

@@ -36,6 +36,12 @@ import Testing
         let ring = try #require(circle.range(of: "decoration 0.0"))
         let firstCell = try #require(circle.range(of: "cell 0.0"))
         #expect(ring.lowerBound < firstCell.lowerBound)
+        // Translucent elements are drawn with the layout's alpha; opaque ones carry no opacity.
+        #expect(circle.contains(##"data-key="decoration 0.0" fill="#d7dbe0" opacity="0.5""##))
+        #expect(circle.contains(##"data-key="cell 0.0" fill="#f28e2b">"##))
+        let cards = try String(contentsOfFile: directory.appendingPathComponent("card-stack.svg").path, encoding: .utf8)
+        #expect(cards.contains(##"data-key="cell 0.0" fill="#f28e2b" opacity="0.64""##))
+        #expect(cards.contains(##"data-key="cell 0.9" fill="#f28e2b" visibility="hidden">"##))
         let sweep = try TetherProcess.run(["sweep", "scenarios/card-stack.json", "--vary", "dynamics.spring.damping=0.5,0.9"])
         #expect(sweep.status == 0, "\(sweep.stderr)")
         #expect(sweep.stdoutText.split(separator: "\n").count == 3)
