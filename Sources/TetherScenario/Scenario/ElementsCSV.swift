@@ -93,26 +93,31 @@ enum ElementsCSV {
     private static func number(
         _ cursor: CSVLineCursor, _ field: Range<Int>, column: Int, line: Int, in range: ClosedRange<Double>
     ) throws(Failure) -> Double {
-        guard let value = cursor.number(field) else {
-            throw .row(line: line, message: "\(path(column)): expected a finite number, found \(JSONValue.quoted(cursor.text(field)))")
-        }
-        if range.contains(value) { return value }
-        do {
-            return try JSONValue.number(value).number(at: path(column), in: range)
-        } catch {
-            throw .row(line: line, message: error.description)
+        try checked(cursor.number(field), "a finite number", in: range, cursor, field, column: column, line: line) { v, p throws(ValidationError) in
+            try JSONValue.number(v).number(at: p, in: range)
         }
     }
 
     private static func integer(
         _ cursor: CSVLineCursor, _ field: Range<Int>, column: Int, line: Int, in range: ClosedRange<Int>
     ) throws(Failure) -> Int {
-        guard let value = cursor.integer(field) else {
-            throw .row(line: line, message: "\(path(column)): expected an integer, found \(JSONValue.quoted(cursor.text(field)))")
+        try checked(cursor.integer(field), "an integer", in: range, cursor, field, column: column, line: line) { v, p throws(ValidationError) in
+            try JSONValue.number(Double(v)).integer(at: p, in: range)
+        }
+    }
+
+    /// A parsed field (nil: not `expected`) inside `range`; outside it, the words the same key of
+    /// an inline element gets, from `inlineCheck`.
+    private static func checked<T: Comparable>(
+        _ value: T?, _ expected: String, in range: ClosedRange<T>, _ cursor: CSVLineCursor, _ field: Range<Int>,
+        column: Int, line: Int, inlineCheck: (T, JSONPath) throws(ValidationError) -> T
+    ) throws(Failure) -> T {
+        guard let value else {
+            throw .row(line: line, message: "\(path(column)): expected \(expected), found \(JSONValue.quoted(cursor.text(field)))")
         }
         if range.contains(value) { return value }
         do {
-            return try JSONValue.number(Double(value)).integer(at: path(column), in: range)
+            return try inlineCheck(value, path(column))
         } catch {
             throw .row(line: line, message: error.description)
         }

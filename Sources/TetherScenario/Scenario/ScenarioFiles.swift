@@ -37,16 +37,15 @@ public struct ScenarioFiles: Sendable {
     }
 }
 
-/// A file the scenario names is missing or cannot be read (exit 66, like a missing scenario).
+/// A file the scenario names is missing or cannot be read (exit 66, like a missing scenario):
+/// where it is named and why, worded as a validation error is.
 public struct UnreadableInputError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var path: JSONPath
-    public var message: String
+    public var problem: ValidationError
 
     public init(_ path: JSONPath, _ message: String) {
-        self.path = path
-        self.message = message
+        problem = ValidationError(path, message)
     }
 
     /// "PATH: message".
-    public var description: String { "\(path): \(message)" }
+    public var description: String { problem.description }
 }
