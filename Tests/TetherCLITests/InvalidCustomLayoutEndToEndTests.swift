@@ -71,7 +71,7 @@ struct BadCustomLayout: Sendable, CustomTestStringConvertible {
         BadCustomLayout(name: "a frame for inline elements", json: scenario(#"{"type": "custom", "elements": [], "frame": 3}"#),
                         expected: ["layout.frame", "inline elements have none"]),
         BadCustomLayout(name: "a flow key in a custom layout", json: scenario(#"{"type": "custom", "sections": [3], "elements": []}"#),
-                        expected: ["layout.sections", "belongs to flow and waterfall layouts"]),
+                        expected: ["layout.sections", "belongs to flow layouts; a custom layout lists its \"elements\""]),
         BadCustomLayout(name: "a custom key in a flow layout", json: scenario(#"{"type": "flow", "sections": [3], "elements": []}"#),
                         expected: ["layout.elements", "belongs to custom layouts"]),
         BadCustomLayout(name: "negative content size", json: scenario(#"{"type": "custom", "contentSize": {"width": 320, "height": -1}, "elements": []}"#),

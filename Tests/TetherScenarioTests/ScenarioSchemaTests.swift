@@ -58,7 +58,7 @@ import TetherPhysics
             guard case .object(let object) = value, case .array(let list)? = object["enum"] else { throw ValidationError(.root, "no enum") }
             return list.compactMap { if case .string(let s) = $0 { s } else { nil } }
         }
-        #expect(try enumeration("$defs", "layout", "properties", "type") == ["flow", "waterfall"])
+        #expect(try enumeration("$defs", "layout", "properties", "type") == ["flow", "waterfall", "custom"])
         #expect(try enumeration("$defs", "layout", "properties", "type") == LayoutTypes.all.map(\.name))
         #expect(try enumeration("$defs", "dynamics.springy", "properties", "preset") == SpringyPreset.allCases.map(\.rawValue))
         #expect(try enumeration("properties", "solver") == SolverKind.allCases.map(\.rawValue))
@@ -75,6 +75,15 @@ import TetherPhysics
         "layout": ["type": "flow", "sections": [40], "itemSize": ["width": 300, "height": 44]],
         "dynamics": ["type": "springy", "spring": ["damping": 0.5]],
         "events": [["frame": 1, "type": "fling", "velocity": ["x": 0, "y": 100]]],
+    ]
+
+    /// A minimal custom layout scene: one cell, a given content size.
+    static let customScene: JSONValue = [
+        "name": "c", "frames": 10, "viewport": ["width": 320, "height": 568],
+        "layout": [
+            "type": "custom", "contentSize": ["width": 320, "height": 1000],
+            "elements": [["section": 0, "item": 0, "frame": ["x": 10, "y": 10, "width": 300, "height": 44]]],
+        ],
     ]
 
     static let worldScene: JSONValue = [
@@ -98,6 +107,9 @@ import TetherPhysics
             (Self.layoutScene, "dynamics", DynamicsFormats.springy.keys),
             (Self.layoutScene, "layout", LayoutFormats.flow.keys),
             (Self.layoutScene, "events[0]", EventFormats.union.keys(of: "fling")),
+            (Self.customScene, "layout.elements[0]", LayoutFormats.element.keys),
+            (Self.customScene, "layout.elements[0].frame", LayoutFormats.elementFrame.keys),
+            (Self.customScene, "layout.contentSize", LayoutFormats.contentSize.keys),
             (Self.worldScene, "world.items[0]", WorldFormats.item.keys),
             (Self.worldScene, "world.behaviors[0]", WorldFormats.behavior.keys(of: "snap")),
         ]

@@ -70,9 +70,9 @@ public enum ScenarioFormat {
         [
             .object(root), .object(clock), .object(output),
             .union(LayoutTypes.union), .object(LayoutFormats.element), .object(LayoutFormats.elementFrame),
-            .object(LayoutFormats.contentSize), .object(LayoutFormats.customAfterUpdate), .union(DynamicsFormats.union), .object(DynamicsFormats.spring),
+            .object(LayoutFormats.contentSize), .union(DynamicsFormats.union), .object(DynamicsFormats.spring),
             .object(DynamicsFormats.nearRestDamping), .object(DynamicsFormats.rope),
-            .union(EventFormats.union), .object(EventFormats.move),
+            .union(EventFormats.union), .object(EventFormats.move), .object(LayoutFormats.customAfterUpdate),
             .object(WorldFormats.world), .object(WorldFormats.item), .union(WorldFormats.behavior),
             .union(WorldFormats.attachment), .object(WorldFormats.boundary),
             .object(ShapeFormats.point), .object(ShapeFormats.velocity), .object(ShapeFormats.size),

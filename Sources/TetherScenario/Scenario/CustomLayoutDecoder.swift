@@ -9,15 +9,6 @@ import TetherLayout
 enum CustomLayoutDecoder {
     static let elementKeys = LayoutFormats.element
     static let frameKeys = LayoutFormats.elementFrame
-    static let kinds = ["cell", "header", "footer", "decoration"]
-
-    /// Ranges every element's values must lie in, however they were written.
-    static let positionRange = -ScenarioLimits.maxContentLength...ScenarioLimits.maxContentLength
-    static let lengthRange = 0...ScenarioLimits.maxLength
-    static let angleRange = -ScenarioLimits.maxAngle...ScenarioLimits.maxAngle
-    static let sectionRange = 0...(ScenarioLimits.maxSections - 1)
-    static let itemRange = 0...(ScenarioLimits.maxItemsPerSection - 1)
-    static let zIndexRange = Int(Int32.min)...Int(Int32.max)
 
     /// A custom layout from its object, read through `keys` (the custom layout's table, or the
     /// table of the layout an update gives). `direction` is the scroll direction when the table

@@ -36,7 +36,7 @@ enum ElementsCSV {
             guard fields.count == CSVFrameWriter.columns.count else {
                 throw .row(line: line, message: "expected \(CSVFrameWriter.columns.count) columns, found \(fields.count)")
             }
-            let rowFrame = try integer(cursor, fields[0], column: 0, line: line, in: 0...Int(Int32.max))
+            guard let rowFrame = cursor.integer(fields[0]), rowFrame >= 0 else { throw notA("a frame number", cursor, fields, 0, line: line) }
             frames = frames.map { min($0.lowerBound, rowFrame)...max($0.upperBound, rowFrame) } ?? rowFrame...rowFrame
             if frame == nil { frame = rowFrame }
             if rowFrame == frame { seen = true }
@@ -55,71 +55,61 @@ enum ElementsCSV {
 
     /// One row as an element.
     private static func element(_ cursor: CSVLineCursor, _ fields: [Range<Int>], line: Int) throws(Failure) -> LayoutAttributes {
-        guard let kind = cursor.kind(fields[4]).flatMap({ ElementKind(rawValue: $0.rawValue) }) else {
-            throw .row(line: line, message: unknownKindMessage(cursor.text(fields[4])))
+        let kind: ElementKind
+        if let known = cursor.kind(fields[4]).flatMap({ ElementKind(rawValue: $0.rawValue) }) {
+            kind = known
+        } else {
+            // Not an element kind (a world scene's `item`, or garbage): the words an inline `kind` gets.
+            try check(.string(cursor.text(fields[4])), column: 4, line: line)
+            throw .row(line: line, message: "\(paths[4]): \(JSONValue.quoted(cursor.text(fields[4]))) is not an element kind")
         }
-        let section = try integer(cursor, fields[2], column: 2, line: line, in: CustomLayoutDecoder.sectionRange)
-        let item = try integer(cursor, fields[3], column: 3, line: line, in: CustomLayoutDecoder.itemRange)
-        let center = Vec2(
-            try number(cursor, fields[5], column: 5, line: line, in: CustomLayoutDecoder.positionRange),
-            try number(cursor, fields[6], column: 6, line: line, in: CustomLayoutDecoder.positionRange))
-        let size = Size(
-            width: try number(cursor, fields[7], column: 7, line: line, in: CustomLayoutDecoder.lengthRange),
-            height: try number(cursor, fields[8], column: 8, line: line, in: CustomLayoutDecoder.lengthRange))
-        let angle = try number(cursor, fields[9], column: 9, line: line, in: CustomLayoutDecoder.angleRange)
-        let alpha = try number(cursor, fields[10], column: 10, line: line, in: 0...1)
-        let zIndex = try integer(cursor, fields[11], column: 11, line: line, in: CustomLayoutDecoder.zIndexRange)
+        let section = try integer(cursor, fields, 2, line: line)
+        let item = try integer(cursor, fields, 3, line: line)
+        let center = Vec2(try number(cursor, fields, 5, line: line), try number(cursor, fields, 6, line: line))
+        let size = Size(width: try number(cursor, fields, 7, line: line), height: try number(cursor, fields, 8, line: line))
         let element = LayoutAttributes(
             key: ElementKey(section: section, kind: kind, item: item), frame: Rect(center: center, size: size),
-            angle: angle, alpha: alpha, zIndex: zIndex)
+            angle: try number(cursor, fields, 9, line: line), alpha: try number(cursor, fields, 10, line: line),
+            zIndex: try integer(cursor, fields, 11, line: line))
         if let message = CustomLayoutDecoder.cellSizeProblem(element) { throw .row(line: line, message: message) }
         return element
     }
 
-    /// The column's name as the path in messages ("width: -3 is out of range: …"). Values in range
-    /// return before any message is made.
-    private static func path(_ column: Int) -> JSONPath { JSONPath.root.appending(CSVFrameWriter.columns[column]) }
+    /// Each column's name as a path, for messages ("width: -3 is out of range: …").
+    private static let paths = CSVFrameWriter.columns.map { JSONPath.root.appending($0) }
 
-    /// The words an unknown `kind` of an inline element gets (`viewport` rows never come here).
-    private static func unknownKindMessage(_ text: String) -> String {
+    /// The format each read column is checked against: the inline element's key for the same
+    /// value (a center is checked as a position, like a frame's origin).
+    private static let formats: [ValueFormat?] = {
+        let element = LayoutFormats.element, frame = LayoutFormats.elementFrame
+        return [
+            nil, nil, element["section"].format, element["item"].format, element["kind"].format,
+            frame["x"].format, frame["y"].format, frame["width"].format, frame["height"].format,
+            element["angle"].format, element["alpha"].format, element["zIndex"].format,
+        ]
+    }()
+
+    private static func check(_ value: JSONValue, column: Int, line: Int) throws(Failure) {
         do {
-            _ = try JSONValue.string(text).oneOf(CustomLayoutDecoder.kinds, at: path(4))
-            return "\(path(4)): \(JSONValue.quoted(text)) is not a kind of layout element"
-        } catch {
-            return error.description
-        }
-    }
-
-    private static func number(
-        _ cursor: CSVLineCursor, _ field: Range<Int>, column: Int, line: Int, in range: ClosedRange<Double>
-    ) throws(Failure) -> Double {
-        try checked(cursor.number(field), "a finite number", in: range, cursor, field, column: column, line: line) { v, p throws(ValidationError) in
-            try JSONValue.number(v).number(at: p, in: range)
-        }
-    }
-
-    private static func integer(
-        _ cursor: CSVLineCursor, _ field: Range<Int>, column: Int, line: Int, in range: ClosedRange<Int>
-    ) throws(Failure) -> Int {
-        try checked(cursor.integer(field), "an integer", in: range, cursor, field, column: column, line: line) { v, p throws(ValidationError) in
-            try JSONValue.number(Double(v)).integer(at: p, in: range)
-        }
-    }
-
-    /// A parsed field (nil: not `expected`) inside `range`; outside it, the words the same key of
-    /// an inline element gets, from `inlineCheck`.
-    private static func checked<T: Comparable>(
-        _ value: T?, _ expected: String, in range: ClosedRange<T>, _ cursor: CSVLineCursor, _ field: Range<Int>,
-        column: Int, line: Int, inlineCheck: (T, JSONPath) throws(ValidationError) -> T
-    ) throws(Failure) -> T {
-        guard let value else {
-            throw .row(line: line, message: "\(path(column)): expected \(expected), found \(JSONValue.quoted(cursor.text(field)))")
-        }
-        if range.contains(value) { return value }
-        do {
-            return try inlineCheck(value, path(column))
+            try formats[column]!.check(value, at: paths[column])
         } catch {
             throw .row(line: line, message: error.description)
         }
+    }
+
+    private static func number(_ cursor: CSVLineCursor, _ fields: [Range<Int>], _ column: Int, line: Int) throws(Failure) -> Double {
+        guard let value = cursor.number(fields[column]) else { throw notA("a finite number", cursor, fields, column, line: line) }
+        try check(.number(value), column: column, line: line)
+        return value
+    }
+
+    private static func integer(_ cursor: CSVLineCursor, _ fields: [Range<Int>], _ column: Int, line: Int) throws(Failure) -> Int {
+        guard let value = cursor.integer(fields[column]) else { throw notA("an integer", cursor, fields, column, line: line) }
+        try check(.number(Double(value)), column: column, line: line)
+        return value
+    }
+
+    private static func notA(_ expected: String, _ cursor: CSVLineCursor, _ fields: [Range<Int>], _ column: Int, line: Int) -> Failure {
+        .row(line: line, message: "\(paths[column]): expected \(expected), found \(JSONValue.quoted(cursor.text(fields[column])))")
     }
 }

@@ -11,9 +11,10 @@ struct BenchCommand: TetherCommand {
         Runs the scenario N times without writing frames and prints the median wall time of the
         steps (events and physics; nothing else is timed), frames/s and item-frames/s (bodies
         stepped × frames, per second), and for world scenes the contacts and contact points per
-        frame. It also prints how long loading the scenario took once (reading, parsing and
-        checking it, with a custom layout's elements file). Pausing at rest is off, so every frame is stepped. Build with `swift build -c
-        release` (or `swift run -c release tether bench …`): debug builds are 10–50× slower.
+        frame, and how long loading the scenario took once (reading, parsing and checking it, with
+        a custom layout's elements file). Pausing at rest is off, so every frame is stepped. Build
+        with `swift build -c release` (or `swift run -c release tether bench …`): debug builds are
+        10–50× slower.
 
         USAGE: \(usage)
 
