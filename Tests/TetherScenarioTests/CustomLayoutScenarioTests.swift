@@ -70,6 +70,9 @@ import TetherLayout
             // Only the scroll axis moves: every x stays at its layout value.
             for (k, cell) in cells.enumerated() { #expect(cell.center.x == Self.circleCenters[k].0, "frame \(f), cell \(k)") }
             for (k, cell) in cells.enumerated() { largestLag = max(largestLag, abs(cell.center.y - Self.circleCenters[k].1)) }
+            // The header and the backdrop are not sprung: they stay at their layout attributes.
+            for row in rows where row.kind == .header { #expect(row.center == Vec2(160, 30) && row.zIndex == 1, "frame \(f)") }
+            for row in rows where row.kind == .decoration { #expect(row.center == Vec2(160, 340) && row.zIndex == -1, "frame \(f)") }
         }
         // The drags did stretch the circle, and it came back round.
         #expect(largestLag > 10)
