@@ -176,6 +176,23 @@ struct BadCustomLayout: Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// An elements file larger than a scenario file may be is over a limit (exit 65), found
+    /// without reading it all (a sparse file of 64 MiB + 1 byte).
+    @Test func anElementsFileOverTheSizeLimitIsRefused() throws {
+        let directory = try TetherProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let big = directory.appendingPathComponent("e.csv")
+        FileManager.default.createFile(atPath: big.path, contents: Data(Self.header.utf8))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: UInt64(64 << 20) + 1)
+        try handle.close()
+        let file = directory.appendingPathComponent("scenario.json")
+        try Data(Self.scenario(Self.fromCSV).utf8).write(to: file)
+        let result = try TetherProcess.run(["validate", file.path])
+        #expect(result.status == 65, "\(result.stderr)")
+        #expect(result.stderr == "tether: error: \(file.path): layout.elementsFile: \(big.path): is larger than 64 MiB, the limit for elements files\n")
+    }
+
     @Test func theElementsFileIsFoundNextToTheScenarioWhereverTetherRuns() throws {
         let directory = try TetherProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
