@@ -56,6 +56,8 @@ public struct SweepPlan: Sendable {
     public var criteria: SettleCriteria
     /// Each combination's work must fit it, as any scenario's.
     public var budget: WorkBudget
+    /// The files the scenario names besides itself (custom layouts' elements files), as loaded.
+    public var namedFiles: [String] = []
 
     public init(
         file: String, document: JSONValue, baseOverrides: [ScenarioOverride] = [], grid: SweepGrid,
@@ -89,7 +91,9 @@ public struct SweepPlan: Sendable {
         guard let bytes = try? InputFile.read(file, limit: ScenarioLoader.maxFileSize), let document = try? JSONParser.parse(bytes) else {
             throw .unreadable(file: file, reason: "changed or vanished while being read")
         }
-        return SweepPlan(file: file, document: document, baseOverrides: baseOverrides, grid: grid, criteria: criteria, budget: budget)
+        var plan = SweepPlan(file: file, document: document, baseOverrides: baseOverrides, grid: grid, criteria: criteria, budget: budget)
+        plan.namedFiles = scenario.namedFiles
+        return plan
     }
 
     /// The scenario of combination `index`: `--set` overrides, then the combination's, then

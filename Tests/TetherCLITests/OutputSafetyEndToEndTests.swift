@@ -172,6 +172,29 @@ import Testing
         #expect(try Data(contentsOf: folder.appendingPathComponent("golden/vv-list.csv")) == original)
     }
 
+    /// A custom layout's elements file is an input too: no command's output may replace it,
+    /// whichever way the path is written.
+    @Test func anOutputNamingAnElementsFileIsRefused() throws {
+        let folder = try TetherProcess.temporaryDirectory()
+        let layouts = folder.appendingPathComponent("layouts")
+        try FileManager.default.createDirectory(at: layouts, withIntermediateDirectories: false)
+        let elements = Data(#"[{"section": 0, "item": 0, "frame": {"x": 10, "y": 10, "width": 100, "height": 50}}]"#.utf8)
+        try elements.write(to: layouts.appendingPathComponent("cells.json"))
+        let scenario = #"{"name": "one-cell", "frames": 5, "viewport": {"width": 320, "height": 568}, "layout": {"type": "custom", "elementsFile": "layouts/cells.json"}, "dynamics": {"type": "springy"}}"#
+        try Data(scenario.utf8).write(to: folder.appendingPathComponent("x.json"))
+        for command in [["run", "x.json", "-o", "layouts/cells.json"], ["run", "x.json", "--contacts", "layouts/./cells.json"],
+                        ["render", "x.json", "-o", "layouts/cells.json", "--format", "svg"], ["plot", "x.json", "-o", "layouts/cells.json"],
+                        ["sweep", "x.json", "--vary", "dynamics.spring.damping=0.5,0.9", "-o", "layouts/cells.json"],
+                        ["tune", "x.json", "--vary", "dynamics.spring.damping=0.5,0.9", "-o", "layouts/cells.json"]] {
+            let result = try TetherProcess.run(command, in: folder)
+            #expect(result.status == 64, "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("is the elements file layouts/cells.json; write the output somewhere else"), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(try Data(contentsOf: layouts.appendingPathComponent("cells.json")) == elements)
+        }
+        #expect(try TetherProcess.run(["run", "x.json", "-o", "out.csv"], in: folder).status == 0)
+    }
+
     /// Two outputs of one command may not be one file, nor both standard output.
     @Test func twoOutputsMayNotBeTheSameFile() throws {
         let folder = try TetherProcess.temporaryDirectory()

@@ -22,6 +22,7 @@ public enum ScenarioDecoder {
             name: name, description: description, clock: clock, frames: frames, seed: seed,
             scene: .world(WorldScene(bounds: (.zero, .zero), items: [], behaviors: [])), events: [], output: output)
         scenario.solver = solver
+        scenario.namedFiles = files.named(in: document)
         switch (object.value("layout"), object.value("world")) {
         case (.some, .some):
             throw ValidationError(object.path("world"), "give either \"layout\" or \"world\", not both")

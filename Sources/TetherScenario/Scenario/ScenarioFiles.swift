@@ -24,6 +24,20 @@ public struct ScenarioFiles: Sendable {
         return directory.hasSuffix("/") ? directory + path : directory + "/" + path
     }
 
+    /// Every file `document` names (each `"elementsFile"`, in document order), resolved as the
+    /// decoder resolves them: the inputs a command must not overwrite.
+    public func named(in document: JSONValue) -> [String] {
+        switch document {
+        case .object(let object):
+            object.members.flatMap { member -> [String] in
+                if member.key == "elementsFile", case .string(let path) = member.value { return [resolve(path)] }
+                return named(in: member.value)
+            }
+        case .array(let values): values.flatMap(named(in:))
+        case .null, .bool, .number, .string: []
+        }
+    }
+
     /// The bytes of the file named at `key` (written as `path`). A missing or unreadable file is
     /// an `UnreadableInputError` (exit 66), not a scenario error; one larger than a scenario file
     /// may be is over a limit (exit 65).

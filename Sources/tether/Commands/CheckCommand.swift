@@ -84,6 +84,7 @@ struct CheckCommand: TetherCommand {
             var testCase = JUnitReport.TestCase(name: file, file: file, seconds: 0, problem: nil)
             do {
                 let scenario = try CommonOptions.load(file, overrides: overrides, budget: budget)
+                try paths.inputs(namedBy: scenario.namedFiles)
                 testCase.name = scenario.name
                 let golden = GoldenCheck.goldenPath(for: scenario, directory: goldenDirectory)
                 if record {

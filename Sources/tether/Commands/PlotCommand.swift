@@ -73,6 +73,7 @@ struct PlotCommand: TetherCommand {
         try files.input(file, role: "the scenario")
         let target = try files.output(outputPath, option: "-o")
         let scenario = try CommonOptions.loadLayout(file, overrides: overrides, budget: budget, command: Self.name)
+        try files.inputs(namedBy: scenario.namedFiles)
         let column = column ?? (scenario.layoutScene?.layout.scrollDirection == .horizontal ? .centerX : .centerY)
         let plot: Plot
         do {

@@ -85,6 +85,7 @@ struct RenderCommand: TetherCommand {
         try files.input(file, role: "the scenario")
         let target = try files.output(outputPath, option: "-o")
         let scenario = try CommonOptions.load(file, overrides: overrides, budget: budget)
+        try files.inputs(namedBy: scenario.namedFiles)
         let recording: RenderRecording
         do {
             recording = try RenderRecording.record(scenario, items: items, every: every)

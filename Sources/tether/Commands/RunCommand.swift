@@ -66,6 +66,7 @@ struct RunCommand: TetherCommand {
         let framesTarget = try files.output(outputPath, option: "-o")
         let contactsTarget = try contactsPath.map { (path) throws(CommandError) in try files.output(path, option: "--contacts") }
         let scenario = try CommonOptions.load(file, overrides: overrides, budget: budget)
+        try files.inputs(namedBy: scenario.namedFiles)
         // Files are written to temporary names and renamed only when the whole run succeeded.
         var opened: [OutputFile] = []
         do {

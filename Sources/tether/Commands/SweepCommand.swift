@@ -204,7 +204,7 @@ struct SweepCommand: TetherCommand {
         let outputTarget = try files.output(outputPath, option: "-o")
         let heatmapTarget = try heatmapPath.map { (path) throws(CommandError) in try files.output(path, option: "--heatmap") }
         let table: SweepTable
-        if let file { table = try sweep(file) } else { table = try mergeShards() }
+        if let file { table = try sweep(file, files: &files) } else { table = try mergeShards() }
         let text: String
         if let shard {
             text = table.shardCSV(shard)
@@ -227,7 +227,7 @@ struct SweepCommand: TetherCommand {
 
     // MARK: - Running
 
-    private func sweep(_ file: String) throws(CommandError) -> SweepTable {
+    private func sweep(_ file: String, files: inout CommandFiles) throws(CommandError) -> SweepTable {
         let grid: SweepGrid
         do {
             grid = try SweepGrid(axes)
@@ -240,9 +240,21 @@ struct SweepCommand: TetherCommand {
         let results: [RunMetrics]
         var report: (@Sendable (Int) -> Void)?
         if let progress { report = { done in progress.update(done) } }
+        let plan: SweepPlan
         do throws(SweepError) {
-            let plan = try SweepPlan.load(
+            plan = try SweepPlan.load(
                 file: file, baseOverrides: overrides, grid: grid, criteria: criteria, first: indices.first ?? 0, budget: budget)
+        } catch {
+            progress?.finish()
+            throw .failure(error.message, ExitCode(rawValue: error.exitCode) ?? .invalidScenario)
+        }
+        do {
+            try files.inputs(namedBy: plan.namedFiles)
+        } catch {
+            progress?.finish()
+            throw error
+        }
+        do throws(SweepError) {
             results = try plan.run(indices, jobs: jobs, progress: report)
         } catch {
             progress?.finish()

@@ -113,6 +113,7 @@ struct TuneCommand: TetherCommand {
             throw .failure(error.message, ExitCode(rawValue: error.exitCode) ?? .invalidScenario)
         }
         progress?.finish()
+        try files.inputs(namedBy: plan.namedFiles)
         let page: [UInt8]
         do {
             page = try TunePage.document(plan: plan, runs: runs)

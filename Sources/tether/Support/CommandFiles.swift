@@ -47,6 +47,11 @@ struct CommandFiles {
         inputs.append((path, role, identity))
     }
 
+    /// Records the files a loaded scenario names besides itself (custom layouts' elements files).
+    mutating func inputs(namedBy files: [String]) throws(CommandError) {
+        for path in files { try input(path, role: "the elements file") }
+    }
+
     private func collision(_ option: String, _ target: OutputTarget, with what: String) -> CommandError {
         .usage("\(option) \(target.name): is \(what); write the output somewhere else", command: command)
     }
