@@ -24,6 +24,10 @@ private struct ClipPair {
 /// Sutherland–Hodgman for one plane: keeps the part of the segment with
 /// `planeNormal · p − offset ≤ 0`. A point made by cutting is the reference face's side vertex
 /// `referenceVertex` touching the incident edge `incidentEdge`, and gets that feature pair.
+///
+/// The cut point is put back on the plane after interpolating: interpolation leaves it an ulp or
+/// two off, differently on the two sides, and a box centered on a wider one then gets lever arms
+/// that differ in the last bit. Elastic bounces amplify that into a visible spin.
 private func clip(
     _ input: ClipPair, planeNormal: Vec2, offset: Double, referenceVertex: Int, incidentEdge: Int
 ) -> ClipPair {
@@ -35,8 +39,9 @@ private func clip(
     if d1 <= 0 { output.append(v1) }
     if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) {
         let t = d0 / (d0 - d1)
+        let cut = v0.point + t * (v1.point - v0.point)
         output.append(ClipVertex(
-            point: v0.point + t * (v1.point - v0.point),
+            point: cut - (planeNormal.dot(cut) - offset) * planeNormal,
             referenceIndex: referenceVertex, referenceType: .vertex,
             incidentIndex: incidentEdge, incidentType: .face))
     }
@@ -49,9 +54,13 @@ private func clip(
 /// 1. The reference face is the face of greatest separation; B's face is used only when it
 ///    separates more than A's by `referenceFaceTolerance`, so near-ties do not flip-flop.
 /// 2. The incident edge is the other polygon's edge most anti-parallel to the reference normal.
-/// 3. When the polygons are apart and the closest features are two vertices (corner facing
-///    corner), a single point on the line between the vertices is returned (Box2D v3), since
-///    clipping would find nothing and a fast corner could pass the other by.
+/// 3. When the polygons are apart, the edges do not overlap along the reference face and the
+///    closest features are two vertices (corner facing corner), a single point on the line
+///    between the vertices is returned (Box2D v3), since clipping would find nothing and a fast
+///    corner could pass the other by. Edges that overlap are always clipped: parallel edges
+///    whose ends line up (two equal boxes stacked, or flush on one side) have a whole segment
+///    of closest points, and the segment distance names two end vertices of it, which would
+///    make a flat landing a hit on one corner (Box2D v3 does that: its equal boxes tip over).
 /// 4. Otherwise the incident edge is clipped against the reference face's two side planes and
 ///    the points within `speculativeDistance` of the face are kept, placed midway between the
 ///    incident point and its projection on the reference face.
@@ -123,7 +132,9 @@ func clipIncidentEdge(
         return ContactFeature(indexA: a.0, typeA: a.1, indexB: b.0, typeB: b.1).id
     }
 
-    if separation > CollisionConstants.referenceFaceTolerance {
+    // The reference edge runs v11 → v12 along the tangent; its normal is (t.y, −t.x).
+    let tangent = normal.perpendicular
+    if separation > CollisionConstants.referenceFaceTolerance && !overlapAlong(tangent, v11, v12, v21, v22) {
         let closest = SegmentDistance(v11, v12, v21, v22)
         let f1 = closest.fraction1, f2 = closest.fraction2
         if (f1 == 0 || f1 == 1) && (f2 == 0 || f2 == 1) {
@@ -142,8 +153,6 @@ func clipIncidentEdge(
         }
     }
 
-    // The reference edge runs v11 → v12 along the tangent; its normal is (t.y, −t.x).
-    let tangent = normal.perpendicular
     var points = ClipPair(
         first: ClipVertex(point: v21, referenceIndex: i11, referenceType: .face, incidentIndex: i21, incidentType: .vertex),
         second: ClipVertex(point: v22, referenceIndex: i11, referenceType: .face, incidentIndex: i22, incidentType: .vertex))
@@ -163,4 +172,12 @@ func clipIncidentEdge(
         }
     }
     return m
+}
+
+/// Whether the incident edge `v21 → v22` and the reference face `v11 → v12` share a stretch of
+/// positive length along the face's `tangent`, so that clipping finds two points.
+private func overlapAlong(_ tangent: Vec2, _ v11: Vec2, _ v12: Vec2, _ v21: Vec2, _ v22: Vec2) -> Bool {
+    let (r1, r2) = (tangent.dot(v11), tangent.dot(v12))
+    let (i1, i2) = (tangent.dot(v21), tangent.dot(v22))
+    return min(max(r1, r2), max(i1, i2)) > max(min(r1, r2), min(i1, i2))
 }
