@@ -171,6 +171,52 @@ enum CollisionCheck {
         #expect(m[0].feature == ContactFeature(indexA: 2, typeA: .vertex, indexB: 0, typeB: .vertex))
     }
 
+    /// Two equal boxes one above the other, apart: their facing edges line up exactly, so every
+    /// point of them is a closest point. The face is clipped to two points, not taken for a
+    /// corner facing a corner (one point at a corner would tip a flat landing over).
+    @Test(arguments: [1.0, 16.0])
+    func equalBoxesApartInAColumnGetTwoPoints(gap: Double) {
+        let m = collideBoxes(
+            square, Transform(position: .zero), square, Transform(position: Vec2(0, 100 + gap)), speculativeDistance: 20)
+        #expect(m.pointCount == 2)
+        #expect(CollisionCheck.near(m.normal, Vec2(0, 1)))
+        #expect(CollisionCheck.pointsMatch(m, [Vec2(-50, 50 + gap / 2), Vec2(50, 50 + gap / 2)]))
+        #expect(m.points.allSatisfy { CollisionCheck.near($0.separation, gap) })
+    }
+
+    /// The same when only one side lines up (a narrower box flush left or right on a wider one,
+    /// above or below it).
+    @Test(arguments: [-20.0, 20.0])
+    func boxesFlushOnOneSideGetTwoPoints(offset: Double) {
+        let narrow = BoxShape(halfExtents: Vec2(30, 50))
+        for (top, bottom, topX) in [(narrow, square, offset), (square, narrow, -offset)] {
+            let m = collideBoxes(top, Transform(position: Vec2(topX, -101)), bottom, Transform(position: .zero))
+            #expect(m.pointCount == 2)
+            // The stretch both bottom and top edges cover.
+            let left = max(topX - top.halfExtents.x, -bottom.halfExtents.x)
+            let right = min(topX + top.halfExtents.x, bottom.halfExtents.x)
+            #expect(CollisionCheck.pointsMatch(m, [Vec2(left, -50.5), Vec2(right, -50.5)]))
+            #expect(m.points.allSatisfy { CollisionCheck.near($0.separation, 1) })
+        }
+    }
+
+    /// A box centered on a wider one, far from the origin: the clipped points' lever arms are
+    /// mirror images to the last bit, so nothing starts a spin.
+    @Test func clippedPointsOfACenteredBoxAreExactMirrorImages() {
+        let x = 104.73367734194176
+        let narrow = BoxShape(size: Vec2(27, 43)), wide = BoxShape(size: Vec2(89, 26))
+        for (a, b, yB) in [(narrow, wide, 766.478977238601), (wide, narrow, 832.478977238601)] {
+            let m = collideBoxes(a, Transform(position: Vec2(x, 798.978977238601)), b, Transform(position: Vec2(x, yB)),
+                                 speculativeDistance: 40)
+            #expect(m.pointCount == 2)
+            guard m.pointCount == 2 else { continue }
+            #expect(m[0].anchorA.x == -m[1].anchorA.x)
+            #expect(m[0].anchorB.x == -m[1].anchorB.x)
+            #expect(abs(m[0].anchorA.x) == 13.5)
+            #expect(m[0].separation == m[1].separation)
+        }
+    }
+
     /// Ids name features of A and B, not reference and incident: seen from the other side the
     /// same contacts carry the same features, so a reference-face flip keeps warm starting.
     @Test func idsDescribeTheSameFeaturesFromEitherSide() {

@@ -33,6 +33,17 @@ import Testing
         #expect(collideSegmentBox(floor, box, Transform(position: Vec2(10, 70))).pointCount == 0)
     }
 
+    /// A box hovering above the floor with its side flush with the floor's end (a box in the
+    /// corner of the reference bounds): the edges overlap, so the face gets two points.
+    @Test(arguments: [-150.0, 150.0])
+    func boxFlushWithTheSegmentEndGetsTwoPoints(x: Double) {
+        let m = collideSegmentBox(floor, box, Transform(position: Vec2(x, 74)))
+        #expect(m.pointCount == 2)
+        #expect(Check.near(m.normal, Vec2(0, -1)))
+        #expect(Check.pointsMatch(m, [Vec2(x - 50, 99.5), Vec2(x + 50, 99.5)]))
+        #expect(m.points.allSatisfy { Check.near($0.separation, 1) })
+    }
+
     /// Sliding along the floor keeps the same two features.
     @Test func slidingKeepsTheFeatureIds() {
         let start = collideSegmentBox(floor, box, Transform(position: Vec2(-100, 75.2)))
