@@ -160,6 +160,7 @@ import Testing
             let dom = try Self.dump(path, script: Self.helpers + """
                 log("loaded-ms", performance.now().toFixed(1));
                 pause();
+                slide(".frame", 0);   // the page may have played a few frames before this script ran
                 slide("#axis-0", \(i)); slide("#axis-1", \(j));
                 for (let n = 0; n < \(k); n++) $(".forward").click();
                 pause();
@@ -255,6 +256,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let dom = try Self.dump(path, script: Self.helpers + """
             pause();
+            slide(".frame", 0);   // the page may have played a few frames before this script ran
             function key(k) { document.body.dispatchEvent(new KeyboardEvent("keydown", { key: k, bubbles: true })); }
             key("ArrowDown"); key("ArrowDown"); key("ArrowDown");   // 0.5 (the middle) → 0.8, and no further
             key("p");                                               // pin 0.8 as A
