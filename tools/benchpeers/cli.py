@@ -1,0 +1,270 @@
+"""tools/bench-peers: Tether and its peer engines, side by side, on the same scenes."""
+import argparse
+import json
+import os
+import subprocess
+import sys
+
+from . import catalogue, report, tether, venv
+from . import scene as scenes
+from .engines import PEERS
+
+TOOLS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(TOOLS)
+ENGINES = ("tether", *PEERS)
+DEFAULT_SCENES = ("springs-10k", "pile-1000")
+
+DESCRIPTION = """\
+Times Tether (`tether bench`, release build) and the peer engines Box2D 2.3 (pybox2d),
+Box2D v3.1 (pyb2d3) and Chipmunk (pymunk) on the same scenes, alternately: every round runs
+each engine once, in a fresh process, and only the stepping is timed. Prints the median
+item-frames/s of each engine, the range over the rounds and Tether ÷ engine, then where each
+engine's items ended (a scene built wrong shows there).
+
+The peers come from PyPI (box2d==2.3.10, pyb2d3==0.11.1, pymunk==7.3.1) into a virtual
+environment made on first use (.venv-peers/ at the repository root, git-ignored). Each peer
+builds its world from the scenario file Tether runs: 100 pt per metre for Box2D, y down, one
+step of 1/60 s per frame, Box2D 2.3 with 8 velocity and 3 position iterations, Box2D v3 with 4
+substeps, Chipmunk with 10 iterations, sleeping off everywhere.
+
+Scenes: the catalogue in scenarios/bench/ (""" + ", ".join(catalogue.SCENES) + """),
+or any world scenario file whose behaviors the peers can build: gravity, attachments from an
+item's center to a fixed anchor, one collision group with the bounds as walls, one material."""
+
+EXAMPLES = """\
+examples:
+  tools/bench-peers                                   springs-10k and pile-1000, 5 rounds
+  tools/bench-peers --scenes all --rounds 3 --csv rounds.csv
+  tools/bench-peers --scenes pile-250 --frames 60 --rounds 2 --no-build    a quick smoke run
+  tools/bench-peers --tether-arg=--threads=2 --box2d-v3-workers 2
+  tools/bench-peers --write-scenarios                 regenerate scenarios/bench/{springs,pile}-*.json
+"""
+
+
+def parse(argv):
+    parser = argparse.ArgumentParser(
+        prog="tools/bench-peers", description=DESCRIPTION, epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--scenes", default=",".join(DEFAULT_SCENES), metavar="LIST",
+                        help="comma-separated scene names or scenario files, or 'all' "
+                             f"(default {','.join(DEFAULT_SCENES)})")
+    parser.add_argument("--engines", default=",".join(ENGINES), metavar="LIST",
+                        help=f"comma-separated, from {','.join(ENGINES)} (default: all)")
+    parser.add_argument("--rounds", type=positive, default=5, metavar="N",
+                        help="runs of each engine on each scene, alternating (default 5)")
+    parser.add_argument("--frames", type=positive, metavar="F",
+                        help="step F frames instead of the scenario's (for quick runs)")
+    parser.add_argument("--no-build", action="store_true",
+                        help="use .build/release/tether as it is (no swift build -c release)")
+    parser.add_argument("--tether", metavar="PATH",
+                        help="time this tether binary instead (nothing is built)")
+    parser.add_argument("--tether-arg", action="append", default=[], metavar="ARG",
+                        help="pass ARG to every `tether bench`, e.g. --tether-arg=--threads=2 "
+                             "or --tether-arg=--set=solver=uikit (repeatable)")
+    parser.add_argument("--box2d-v3-workers", type=positive, default=1, metavar="N",
+                        help="Box2D v3's worker threads (default 1; Box2D 2.3 has none)")
+    parser.add_argument("--timeout", type=positive, default=900, metavar="S",
+                        help="seconds one run may take; an engine that exceeds it sits out "
+                             "the scene's remaining rounds (default 900)")
+    parser.add_argument("--csv", metavar="FILE", help="write every round to FILE")
+    parser.add_argument("--venv", default=os.path.join(REPO, ".venv-peers"), metavar="DIR",
+                        help="virtual environment of the peers (default .venv-peers/)")
+    parser.add_argument("--write-scenarios", action="store_true",
+                        help="(re)write the catalogue's scenario files and exit")
+    args = parser.parse_args(argv)
+    args.engines = split(args.engines)
+    unknown = [e for e in args.engines if e not in ENGINES]
+    if unknown:
+        parser.error(f"unknown engine {unknown[0]!r} (choose from {', '.join(ENGINES)})")
+    args.scenes = list(catalogue.SCENES) if args.scenes == "all" else split(args.scenes)
+    return args
+
+
+def positive(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("expected a whole number ≥ 1")
+    return value
+
+
+def split(text):
+    return [part.strip() for part in text.split(",") if part.strip()]
+
+
+def log(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def scene_file(name):
+    """The scenario file of a scene; a catalogue scene that is not in the repository (too big
+    to keep there) is written first."""
+    if name not in catalogue.SCENES:
+        if not os.path.isfile(name):
+            raise Failure(f"{name}: no such scenario file, nor a scene of the catalogue "
+                          f"({', '.join(catalogue.SCENES)})")
+        return name
+    path = catalogue.scenario_path(REPO, name)
+    if not os.path.isfile(path):
+        log(f"writing {os.path.relpath(path, REPO)}")
+        catalogue.write_scenarios(REPO, [name])
+    return path
+
+
+class Failure(Exception):
+    pass
+
+
+class Bench:
+    """The rounds of one invocation and everything they measured."""
+
+    def __init__(self, args, binary, venv_python):
+        self.args, self.binary, self.venv_python = args, binary, venv_python
+        self.measurements = []
+        self.summaries = {}          # (scene, engine) → end-of-run summary
+        self.notes = []              # why a run failed
+
+    def run_scene(self, name, path, scene):
+        frames = self.args.frames or scene.frames
+        dropped = set()
+        for round in range(1, self.args.rounds + 1):
+            for engine in self.args.engines:
+                if engine in dropped:
+                    continue
+                m = self.measure(engine, name, path, frames, len(scene.items), round)
+                self.measurements.append(m)
+                progress = f"{name} round {round}/{self.args.rounds}: {engine:<10}"
+                if m.status == "ok":
+                    log(f"{progress} {report.millions(m.rate)} M item-frames/s")
+                else:
+                    dropped.add(engine)
+                    log(f"{progress} {m.status}; it sits out the remaining rounds")
+        if "tether" in self.args.engines and "tether" not in dropped:
+            self.summaries[(name, "tether")] = tether.final_summary(
+                self.binary, path, frames, scene.walls, self.args.timeout)
+
+    def measure(self, engine, name, path, frames, items, round):
+        def unfinished(status, note=None):
+            if note:
+                self.notes.append(f"{engine} on {name}: {note}")
+            return report.Measurement(name, round, engine, frames, items, items * frames,
+                                      None, status)
+        try:
+            if engine == "tether":
+                seconds, item_frames = tether.bench(self.binary, path, self.args.frames,
+                                                    self.args.tether_arg, self.args.timeout)
+            else:
+                result = self.peer(engine, path)
+                seconds, item_frames = result["seconds"], result["item_frames"]
+                self.summaries[(name, engine)] = result["summary"]
+        except TimeoutError:
+            return unfinished(f"over {self.args.timeout} s")
+        except (tether.TetherError, Failure) as error:
+            return unfinished("failed", str(error))
+        return report.Measurement(name, round, engine, frames, items, item_frames, seconds)
+
+    def peer(self, engine, path):
+        command = [self.venv_python, "-m", "benchpeers.worker", engine, path,
+                   "--workers", str(self.args.box2d_v3_workers if engine == "box2d-v3" else 1)]
+        if self.args.frames:
+            command += ["--frames", str(self.args.frames)]
+        environment = dict(os.environ, PYTHONPATH=TOOLS, PYTHONDONTWRITEBYTECODE="1")
+        try:
+            done = subprocess.run(command, env=environment, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, timeout=self.args.timeout)
+        except subprocess.TimeoutExpired:
+            raise TimeoutError(engine)
+        if done.returncode != 0:
+            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+            raise Failure(f"the worker exited {done.returncode}: {last}")
+        return json.loads(done.stdout)
+
+
+def header(args, binary, peer_versions):
+    lines = [f"machine: {cpu_model()}, {os.cpu_count()} cores"]
+    if binary:
+        lines.append(f"tether: {tether.version(binary)} ({binary}, commit {commit()})"
+                     + (f", bench arguments: {' '.join(args.tether_arg)}" if args.tether_arg else ""))
+    for engine, text in peer_versions.items():
+        workers = (f", {args.box2d_v3_workers} worker{'s' if args.box2d_v3_workers > 1 else ''}"
+                   if engine == "box2d-v3" else "")
+        lines.append(f"{engine}: {text}{workers}")
+    frames = f"{args.frames} frames (override)" if args.frames else "the scenarios' frames"
+    lines.append(f"{args.rounds} rounds, engines alternating in the order "
+                 f"{', '.join(args.engines)}; {frames}; only the stepping is timed")
+    return "\n".join(lines)
+
+
+def cpu_model():
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
+def commit():
+    done = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=REPO,
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    return done.stdout.strip() or "unknown"
+
+
+def main(argv=None):
+    args = parse(argv)
+    if args.write_scenarios:
+        for path in catalogue.write_scenarios(REPO, catalogue.SCENES):
+            print(f"wrote {os.path.relpath(path, REPO)}")
+        return 0
+    try:
+        return bench(args)
+    except (Failure, scenes.SceneError, tether.TetherError, venv.VenvError) as error:
+        log(f"bench-peers: error: {error}")
+        return 1
+
+
+def bench(args):
+    files = {name: scene_file(name) for name in args.scenes}
+    loaded = {}
+    for name, path in files.items():
+        try:
+            loaded[name] = scenes.load(path)
+        except scenes.SceneError as error:
+            raise Failure(f"{path}: {error}")
+    binary = None
+    if "tether" in args.engines:
+        binary = args.tether or tether.release_binary(REPO)
+        if not args.tether and not args.no_build:
+            log("building tether: swift build -c release")
+            tether.build_release(REPO)
+        if not os.access(binary, os.X_OK):
+            raise Failure(f"{binary}: no tether binary (build it with swift build -c release)")
+    peers = [e for e in args.engines if e != "tether"]
+    venv_python, peer_versions = None, {}
+    if peers:
+        venv.ensure(args.venv, log)
+        venv_python = venv.python(args.venv)
+        probe = subprocess.run([venv_python, "-m", "benchpeers.worker", "--versions"],
+                               env=dict(os.environ, PYTHONPATH=TOOLS, PYTHONDONTWRITEBYTECODE="1"),
+                               stdout=subprocess.PIPE, text=True, check=True)
+        peer_versions = {e: v for e, v in json.loads(probe.stdout).items() if e in peers}
+    print(header(args, binary, peer_versions), flush=True)
+    run = Bench(args, binary, venv_python)
+    interrupted = False
+    try:
+        for name in args.scenes:
+            run.run_scene(name, files[name], loaded[name])
+    except KeyboardInterrupt:
+        interrupted = True
+        log("interrupted: the tables show the rounds that finished")
+    print()
+    print(report.timing_table(run.measurements, args.scenes, args.engines))
+    print()
+    print(report.check_table(run.summaries, args.scenes, args.engines))
+    for note in run.notes:
+        print(f"\n{note}")
+    if args.csv:
+        report.write_csv(args.csv, run.measurements)
+        log(f"wrote {len(run.measurements)} rounds to {args.csv}")
+    return 130 if interrupted else 0

@@ -1,0 +1,94 @@
+"""Medians, spreads and ratios of the rounds, as Markdown tables and a CSV of the raw rounds."""
+import csv
+import os
+import statistics
+
+CSV_COLUMNS = ("scene", "round", "engine", "frames", "items", "item_frames", "seconds",
+               "item_frames_per_s", "status")
+
+
+class Measurement:
+    """One timed run of one engine on one scene; `seconds` is None when it did not finish."""
+
+    def __init__(self, scene, round, engine, frames, items, item_frames, seconds, status="ok"):
+        self.scene, self.round, self.engine = scene, round, engine
+        self.frames, self.items, self.item_frames = frames, items, item_frames
+        self.seconds, self.status = seconds, status
+
+    @property
+    def rate(self):
+        return self.item_frames / self.seconds if self.seconds else None
+
+
+def millions(rate):
+    """Item-frames/s in M with three significant figures."""
+    m = rate / 1e6
+    return f"{m:.1f}" if m >= 10 else f"{m:.2f}" if m >= 1 else f"{m:.3f}"
+
+
+def ratio(x):
+    return f"{x:.2f}×" if x < 10 else f"{x:.1f}×"
+
+
+def timing_table(measurements, scenes, engines, reference="tether"):
+    """One row per scene and engine: median, the rounds' range, and Tether ÷ engine both as
+    the ratio of medians and as the range of the per-round ratios (each round's Tether run
+    against the same round's peer run, which ran minutes apart at most)."""
+    lines = ["| scene | engine | median (M item-frames/s) | rounds (min–max) | "
+             "Tether ÷ engine | per round (min–max) |",
+             "|---|---|---:|---|---:|---|"]
+    for scene in scenes:
+        mine = [m for m in measurements if m.scene == scene]
+        reference_rates = _rates_by_round(mine, reference)
+        reference_median = statistics.median(reference_rates.values()) if reference_rates else None
+        for engine in engines:
+            rates = _rates_by_round(mine, engine)
+            failures = sorted(set(m.status for m in mine if m.engine == engine and m.status != "ok"))
+            if not rates:
+                if failures:
+                    lines.append(f"| {scene} | {engine} | {', '.join(failures)} | | | |")
+                continue
+            values = sorted(rates.values())
+            median = statistics.median(values)
+            spread = f"{millions(values[0])}–{millions(values[-1])} ({len(values)})"
+            if failures:
+                spread += " + " + ", ".join(failures)
+            versus = per_round = ""
+            if reference_median and engine != reference:
+                versus = ratio(reference_median / median)
+                paired = sorted(reference_rates[r] / rates[r] for r in rates if r in reference_rates)
+                if paired:
+                    per_round = f"{ratio(paired[0])}–{ratio(paired[-1])}"
+            lines.append(f"| {scene} | {engine} | {millions(median)} | {spread} | {versus} | "
+                         f"{per_round} |")
+    return "\n".join(lines)
+
+
+def check_table(summaries, scenes, engines):
+    """Where the items ended, per engine: a peer scene built wrong stands out here."""
+    lines = ["| scene | engine | mean Δx (pt) | mean Δy (pt) | outside the bounds |",
+             "|---|---|---:|---:|---:|"]
+    for scene in scenes:
+        for engine in engines:
+            s = summaries.get((scene, engine))
+            if s is not None:
+                lines.append(f"| {scene} | {engine} | {s['mean_dx']:.2f} | {s['mean_dy']:.2f} | "
+                             f"{s['outside']} |")
+    return "\n".join(lines)
+
+
+def write_csv(path, measurements):
+    """All rounds, written to a temporary file beside `path` and renamed when complete."""
+    temporary = path + ".tmp"
+    with open(temporary, "w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(CSV_COLUMNS)
+        for m in measurements:
+            writer.writerow([m.scene, m.round, m.engine, m.frames, m.items, m.item_frames,
+                             "" if m.seconds is None else f"{m.seconds:.6f}",
+                             "" if m.rate is None else f"{m.rate:.1f}", m.status])
+    os.replace(temporary, path)
+
+
+def _rates_by_round(measurements, engine):
+    return {m.round: m.rate for m in measurements if m.engine == engine and m.rate}
