@@ -59,8 +59,9 @@ def parse(argv):
     parser.add_argument("--tether", metavar="PATH",
                         help="time this tether binary instead (nothing is built)")
     parser.add_argument("--tether-arg", action="append", default=[], metavar="ARG",
-                        help="pass ARG to every `tether bench`, e.g. --tether-arg=--threads=2 "
-                             "or --tether-arg=--set=solver=uikit (repeatable)")
+                        help="pass ARG to every `tether bench` (and to the `tether run` of "
+                             "the scene check), e.g. --tether-arg=--threads=2 or "
+                             "--tether-arg=--set=solver=uikit (repeatable)")
     parser.add_argument("--box2d-v3-workers", type=positive, default=1, metavar="N",
                         help="Box2D v3's worker threads (default 1; Box2D 2.3 has none)")
     parser.add_argument("--timeout", type=positive, default=900, metavar="S",
@@ -139,8 +140,12 @@ class Bench:
                     dropped.add(engine)
                     log(f"{progress} {m.status}; it sits out the remaining rounds")
         if "tether" in self.args.engines and "tether" not in dropped:
-            self.summaries[(name, "tether")] = tether.final_summary(
-                self.binary, path, frames, scene.walls, self.args.timeout)
+            try:
+                self.summaries[(name, "tether")] = tether.final_summary(
+                    self.binary, path, frames, scene.walls, self.args.tether_arg,
+                    self.args.timeout)
+            except (tether.TetherError, TimeoutError) as error:
+                self.notes.append(f"tether on {name}, scene check: {error}")
 
     def measure(self, engine, name, path, frames, items, round):
         def unfinished(status, note=None):
@@ -189,7 +194,8 @@ def header(args, binary, peer_versions):
                    if engine == "box2d-v3" else "")
         lines.append(f"{engine}: {text}{workers}")
     frames = f"{args.frames} frames (override)" if args.frames else "the scenarios' frames"
-    lines.append(f"{args.rounds} rounds, engines alternating in the order "
+    rounds = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"
+    lines.append(f"{rounds}, engines alternating in the order "
                  f"{', '.join(args.engines)}; {frames}; only the stepping is timed")
     return "\n".join(lines)
 

@@ -50,8 +50,16 @@ class Scene:
 
 
 def load(path):
-    with open(path, encoding="utf-8") as source:
-        return read(json.load(source))
+    """The scene of a scenario file; a file Tether would refuse is refused here too, though
+    with a plainer reason (`tether validate` names the exact problem)."""
+    try:
+        with open(path, encoding="utf-8") as source:
+            return read(json.load(source))
+    except OSError as error:
+        raise SceneError(f"cannot read it: {error.strerror}")
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
+        raise SceneError(f"not a valid scenario ({type(error).__name__}: {error}); "
+                         "tether validate names the problem")
 
 
 def read(document):
@@ -103,7 +111,7 @@ def _items(entries):
     return items, index
 
 
-def _members(behavior, path, index):
+def _members(behavior, index):
     return [index[name] for name in behavior["items"]]
 
 
@@ -119,7 +127,7 @@ def _gravity(behavior, path, items, index):
         magnitude = behavior.get("magnitude", length)
         scale = magnitude / length if length > 0 else 0.0
         dx, dy = direction["x"] * scale, direction["y"] * scale
-    for member in _members(behavior, path, index):
+    for member in _members(behavior, index):
         gx, gy = items[member].gravity
         items[member].gravity = (gx + dx * GRAVITY_PT_PER_S2, gy + dy * GRAVITY_PT_PER_S2)
 
@@ -149,14 +157,14 @@ def _collision(behavior, path, items, index):
         raise SceneError(f"{path}.mode: the peers collide in 'everything' mode only")
     if any(behavior.get("insets", {}).values()):
         raise SceneError(f"{path}.insets: the peers use the bounds without insets")
-    for member in _members(behavior, path, index):
+    for member in _members(behavior, index):
         items[member].collides = True
     return bool(behavior.get("boundsAsBoundary", False))
 
 
 def _item_behavior(behavior, path, items, index):
     _refuse(behavior, path, {"type", "id", "items", "friction", "elasticity", "density"})
-    for member in _members(behavior, path, index):
+    for member in _members(behavior, index):
         item = items[member]
         item.friction = float(behavior.get("friction", item.friction))
         item.elasticity = float(behavior.get("elasticity", item.elasticity))

@@ -44,12 +44,12 @@ def bench(binary, path, frames, extra, timeout):
     return float(median.group(1)) / 1000.0, int(item_frames.group(1))
 
 
-def final_summary(binary, path, frames, walls, timeout):
-    """Replays the scene once (untimed) and summarizes frame 0 → the last frame, as the
-    peers' workers do."""
+def final_summary(binary, path, frames, walls, extra, timeout):
+    """Replays the scene once (untimed, with the same extra arguments as the timed runs) and
+    summarizes frame 0 → the last frame, as the peers' workers do."""
     last = frames
     out = _call([binary, "run", path, "--items", "all", "--every", str(last),
-                 *frames_override(frames)], timeout)
+                 *frames_override(frames), *extra], timeout)
     starts, ends = {}, {}
     for row in csv.DictReader(io.StringIO(out)):
         frame = int(row["frame"])
