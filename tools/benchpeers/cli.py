@@ -127,13 +127,13 @@ class Bench:
     def run_scene(self, name, path, scene):
         frames = self.args.frames or scene.frames
         dropped = set()
-        for round in range(1, self.args.rounds + 1):
+        for number in range(1, self.args.rounds + 1):
             for engine in self.args.engines:
                 if engine in dropped:
                     continue
-                m = self.measure(engine, name, path, frames, len(scene.items), round)
+                m = self.measure(engine, name, path, frames, len(scene.items), number)
                 self.measurements.append(m)
-                progress = f"{name} round {round}/{self.args.rounds}: {engine:<10}"
+                progress = f"{name} round {number}/{self.args.rounds}: {engine:<10}"
                 if m.status == "ok":
                     log(f"{progress} {report.millions(m.rate)} M item-frames/s")
                 else:
@@ -147,11 +147,11 @@ class Bench:
             except (tether.TetherError, TimeoutError) as error:
                 self.notes.append(f"tether on {name}, scene check: {error}")
 
-    def measure(self, engine, name, path, frames, items, round):
+    def measure(self, engine, name, path, frames, items, number):
         def unfinished(status, note=None):
             if note:
                 self.notes.append(f"{engine} on {name}: {note}")
-            return report.Measurement(name, round, engine, frames, items, items * frames,
+            return report.Measurement(name, number, engine, frames, items, items * frames,
                                       None, status)
         try:
             if engine == "tether":
@@ -165,29 +165,35 @@ class Bench:
             return unfinished(f"over {self.args.timeout} s")
         except (tether.TetherError, Failure) as error:
             return unfinished("failed", str(error))
-        return report.Measurement(name, round, engine, frames, items, item_frames, seconds)
+        return report.Measurement(name, number, engine, frames, items, item_frames, seconds)
 
     def peer(self, engine, path):
-        command = [self.venv_python, "-m", "benchpeers.worker", engine, path,
-                   "--workers", str(self.args.box2d_v3_workers if engine == "box2d-v3" else 1)]
+        workers = self.args.box2d_v3_workers if engine == "box2d-v3" else 1
+        arguments = [engine, path, "--workers", str(workers)]
         if self.args.frames:
-            command += ["--frames", str(self.args.frames)]
-        environment = dict(os.environ, PYTHONPATH=TOOLS, PYTHONDONTWRITEBYTECODE="1")
+            arguments += ["--frames", str(self.args.frames)]
         try:
-            done = subprocess.run(command, env=environment, stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True, timeout=self.args.timeout)
+            return run_worker(self.venv_python, arguments, self.args.timeout)
         except subprocess.TimeoutExpired:
             raise TimeoutError(engine)
-        if done.returncode != 0:
-            last = (done.stderr.strip().splitlines() or ["no message"])[-1]
-            raise Failure(f"the worker exited {done.returncode}: {last}")
-        return json.loads(done.stdout)
+
+
+def run_worker(venv_python, arguments, timeout=None):
+    """`python -m benchpeers.worker ARGUMENTS` in the peers' virtual environment: its JSON."""
+    done = subprocess.run([venv_python, "-m", "benchpeers.worker", *arguments],
+                          env=dict(os.environ, PYTHONPATH=TOOLS, PYTHONDONTWRITEBYTECODE="1"),
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          timeout=timeout)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["no message"])[-1]
+        raise Failure(f"the peer worker exited {done.returncode}: {last}")
+    return json.loads(done.stdout)
 
 
 def header(args, binary, peer_versions):
     lines = [f"machine: {cpu_model()}, {os.cpu_count()} cores"]
     if binary:
-        lines.append(f"tether: {tether.version(binary)} ({binary}, commit {commit()})"
+        lines.append(f"tether: {tether.version(binary)} ({binary}; repository at {commit()})"
                      + (f", bench arguments: {' '.join(args.tether_arg)}" if args.tether_arg else ""))
     for engine, text in peer_versions.items():
         workers = (f", {args.box2d_v3_workers} worker{'s' if args.box2d_v3_workers > 1 else ''}"
@@ -251,10 +257,8 @@ def bench(args):
     if peers:
         venv.ensure(args.venv, log)
         venv_python = venv.python(args.venv)
-        probe = subprocess.run([venv_python, "-m", "benchpeers.worker", "--versions"],
-                               env=dict(os.environ, PYTHONPATH=TOOLS, PYTHONDONTWRITEBYTECODE="1"),
-                               stdout=subprocess.PIPE, text=True, check=True)
-        peer_versions = {e: v for e, v in json.loads(probe.stdout).items() if e in peers}
+        versions = run_worker(venv_python, ["--versions"])
+        peer_versions = {engine: versions[engine] for engine in peers}
     print(header(args, binary, peer_versions), flush=True)
     run = Bench(args, binary, venv_python)
     interrupted = False

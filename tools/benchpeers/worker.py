@@ -20,7 +20,7 @@ from .summary import summarize
 
 def versions():
     from importlib.metadata import version
-    return {name: f"{label.split(' (')[0]}, {dist} {version(dist)}"
+    return {name: f"{label}: {dist}=={version(dist)}"
             for name, (_, _, dist, label) in PEERS.items()}
 
 
