@@ -2,14 +2,10 @@
 Dynamics' settings), sleeping off, continuous collision on (its default)."""
 import Box2D
 
-from . import PT_PER_METRE
+from . import PT_PER_METRE, metres, wall_segments
 
 VELOCITY_ITERATIONS = 8
 POSITION_ITERATIONS = 3
-
-
-def metres(x, y):
-    return (x / PT_PER_METRE, y / PT_PER_METRE)
 
 
 class Box2DV2:
@@ -49,9 +45,3 @@ class Box2DV2:
         return [(b.position[0] * PT_PER_METRE, b.position[1] * PT_PER_METRE)
                 for b in self.bodies]
 
-
-def wall_segments(walls):
-    """The container's four sides, corner to corner."""
-    x0, y0, x1, y1 = walls
-    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    return [(corners[i], corners[(i + 1) % 4]) for i in range(4)]

@@ -2,8 +2,7 @@
 optionally its own worker threads."""
 import pyb2d3 as b2
 
-from . import PT_PER_METRE
-from .box2d_v2 import metres, wall_segments
+from . import PT_PER_METRE, metres, wall_segments
 
 SUBSTEPS = 4
 ALL_CATEGORIES = 0xFFFFFFFFFFFFFFFF
