@@ -38,10 +38,12 @@ struct UIKitSweep: Sendable {
         return Transform(position: (1 - beta) * c0 + beta * c, rotation: q0.integrated(by: beta * turn))
     }
 
-    /// b2Sweep::Advance: the start pose moves to step fraction `alpha`.
+    /// b2Sweep::Advance: the start pose moves to step fraction `alpha`, as 2.3 writes it:
+    /// `c0 += β·(c − c0)` leaves a coordinate that does not move exactly where it is, where
+    /// `(1 − β)·c0 + β·c` can move it by an ulp (enough to put one box of a column off-centre).
     mutating func advance(to alpha: Double) {
         let beta = (alpha - alpha0) / (1 - alpha0)
-        c0 = (1 - beta) * c0 + beta * c
+        c0 += beta * (c - c0)
         q0 = q0.integrated(by: beta * turn)
         turn *= 1 - beta
         alpha0 = alpha
