@@ -8,6 +8,10 @@ struct UIKitClipVertex: Sendable {
 /// `normal·p = offset`; a point made by cutting is vertex `vertexIndexA` (of the reference
 /// shape) against the incident edge. Returns how many points came out (2 means the segment
 /// survives).
+///
+/// A cut point is put back on the line after interpolating (2.3 keeps the interpolated point):
+/// interpolation leaves it an ulp or two off, differently at the two ends of a face, and a box
+/// centered on a wider one then gets lever arms that differ in the last bit.
 func uikitClip(
     _ input: (UIKitClipVertex, UIKitClipVertex), normal: Vec2, offset: Double, vertexIndexA: Int
 ) -> (count: Int, points: (UIKitClipVertex, UIKitClipVertex)) {
@@ -24,8 +28,9 @@ func uikitClip(
     if d1 <= 0 { keep(input.1) }
     if d0 * d1 < 0 {
         let t = d0 / (d0 - d1)
+        let cut = input.0.point + t * (input.1.point - input.0.point)
         keep(UIKitClipVertex(
-            point: input.0.point + t * (input.1.point - input.0.point),
+            point: cut - (normal.dot(cut) - offset) * normal,
             feature: ContactFeature(
                 indexA: vertexIndexA, typeA: .vertex, indexB: Int(input.0.feature.indexB), typeB: .face)))
     }

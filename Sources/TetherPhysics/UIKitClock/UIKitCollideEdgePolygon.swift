@@ -6,7 +6,8 @@
 /// axis is the edge's normal or one of the polygon's faces (polygon faces turned more than the
 /// angular slop past the edge's limits do not count), the polygon's face winning only when it
 /// separates more than 0.98·the edge's + 0.1 pt. The incident edge is clipped against the
-/// reference face's sides (without skin) and points within both skins (2·polygon radius) kept.
+/// reference face's sides (without skin), in the incident shape's frame, and points within both
+/// skins (2·polygon radius) kept.
 func uikitCollideEdgeAndPolygon(_ edgeA: UIKitShape, _ polygonB: UIKitShape, _ xfB: Transform) -> UIKitManifold {
     var manifold = UIKitManifold()
     let v1 = edgeA.v0, v2 = edgeA.v1
@@ -43,6 +44,10 @@ func uikitCollideEdgeAndPolygon(_ edgeA: UIKitShape, _ polygonB: UIKitShape, _ x
     }
     let usesPolygonAxis = polygonIndex >= 0 && polygonSeparation > 0.98 * edgeSeparation + 0.1
 
+    // Clipping runs in the incident shape's frame (2.3 runs it in world coordinates): B's when
+    // the edge is the reference face, the world's (the edge's) otherwise. The incident vertices
+    // are then exact and the kept points are the manifold's local points as they are, where a
+    // trip through world coordinates rounds x + w/2 and x − w/2 differently.
     var incident: (UIKitClipVertex, UIKitClipVertex)
     let (i1, i2, rv1, rv2, rNormal): (Int, Int, Vec2, Vec2, Vec2)
     if !usesPolygonAxis {
@@ -58,9 +63,11 @@ func uikitCollideEdgeAndPolygon(_ edgeA: UIKitShape, _ polygonB: UIKitShape, _ x
         }
         let next = best + 1 < count ? best + 1 : 0
         incident = (
-            UIKitClipVertex(point: vertices[best], feature: ContactFeature(indexA: 0, typeA: .face, indexB: best, typeB: .vertex)),
-            UIKitClipVertex(point: vertices[next], feature: ContactFeature(indexA: 0, typeA: .face, indexB: next, typeB: .vertex)))
-        (i1, i2, rv1, rv2, rNormal) = front ? (0, 1, v1, v2, normal1) : (1, 0, v2, v1, -normal1)
+            UIKitClipVertex(point: polygonB.vertex(best), feature: ContactFeature(indexA: 0, typeA: .face, indexB: best, typeB: .vertex)),
+            UIKitClipVertex(point: polygonB.vertex(next), feature: ContactFeature(indexA: 0, typeA: .face, indexB: next, typeB: .vertex)))
+        let (w1, w2) = front ? (v1, v2) : (v2, v1)
+        (i1, i2, rv1, rv2, rNormal) = (
+            front ? 0 : 1, front ? 1 : 0, xfB.inverseApply(w1), xfB.inverseApply(w2), xfB.rotation.inverseRotate(normal))
     } else {
         manifold.kind = .faceB
         incident = (
@@ -77,8 +84,8 @@ func uikitCollideEdgeAndPolygon(_ edgeA: UIKitShape, _ polygonB: UIKitShape, _ x
     if clip2.count < 2 { return UIKitManifold() }
 
     if !usesPolygonAxis {
-        manifold.localNormal = rNormal
-        manifold.localPoint = rv1
+        manifold.localNormal = normal
+        manifold.localPoint = front ? v1 : v2
     } else {
         manifold.localNormal = polygonB.normal(i1)
         manifold.localPoint = polygonB.vertex(i1)
@@ -86,11 +93,7 @@ func uikitCollideEdgeAndPolygon(_ edgeA: UIKitShape, _ polygonB: UIKitShape, _ x
     for k in 0..<2 {
         let v = k == 0 ? clip2.points.0 : clip2.points.1
         if rNormal.dot(v.point - rv1) > radius { continue }
-        if !usesPolygonAxis {
-            manifold.append(UIKitManifold.Point(localPoint: xfB.inverseApply(v.point), id: v.feature.id))
-        } else {
-            manifold.append(UIKitManifold.Point(localPoint: v.point, id: v.feature.swapped.id))
-        }
+        manifold.append(UIKitManifold.Point(localPoint: v.point, id: (usesPolygonAxis ? v.feature.swapped : v.feature).id))
     }
     return manifold
 }

@@ -2,8 +2,8 @@
 /// the face facing the other centroid), the reference face chosen with 2.3's tolerances
 /// (B's face only when it separates more than 0.98·A's + 0.1 pt), the incident edge clipped
 /// against the reference face's sides pushed out by both skins, and points kept within both
-/// skins (separation ≤ rA + rB). No speculative points: a manifold has points only once the
-/// skins overlap.
+/// skins (separation ≤ rA + rB), in the incident polygon's frame. No speculative points: a
+/// manifold has points only once the skins overlap.
 func uikitCollidePolygons(_ polyA: UIKitShape, _ xfA: Transform, _ polyB: UIKitShape, _ xfB: Transform) -> UIKitManifold {
     var manifold = UIKitManifold()
     let totalRadius = polyA.radius + polyB.radius
@@ -16,8 +16,13 @@ func uikitCollidePolygons(_ polyA: UIKitShape, _ xfA: Transform, _ polyB: UIKitS
     let (poly1, xf1, poly2, xf2, edge1) = flip ? (polyB, xfB, polyA, xfA, edgeB) : (polyA, xfA, polyB, xfB, edgeA)
     manifold.kind = flip ? .faceB : .faceA
 
+    // Clipping runs in poly2's frame (2.3 runs it in world coordinates): poly2's vertices are
+    // then exact and the kept points are the manifold's local points as they are, where a trip
+    // through world coordinates rounds x + w/2 and x − w/2 differently.
+    let xf = xf2.relative(xf1)
+
     // The incident edge: poly2's face most anti-parallel to the reference normal.
-    let normal1 = xf2.rotation.inverseRotate(xf1.rotation.rotate(poly1.normal(edge1)))
+    let normal1 = xf.rotation.rotate(poly1.normal(edge1))
     var incident = 0
     var minDot = Double.greatestFiniteMagnitude
     for i in 0..<poly2.count {
@@ -29,9 +34,9 @@ func uikitCollidePolygons(_ polyA: UIKitShape, _ xfA: Transform, _ polyB: UIKitS
     }
     let i2 = incident + 1 < poly2.count ? incident + 1 : 0
     let incidentEdge = (
-        UIKitClipVertex(point: xf2.apply(poly2.vertex(incident)),
+        UIKitClipVertex(point: poly2.vertex(incident),
                         feature: ContactFeature(indexA: edge1, typeA: .face, indexB: incident, typeB: .vertex)),
-        UIKitClipVertex(point: xf2.apply(poly2.vertex(i2)),
+        UIKitClipVertex(point: poly2.vertex(i2),
                         feature: ContactFeature(indexA: edge1, typeA: .face, indexB: i2, typeB: .vertex)))
 
     let iv1 = edge1
@@ -41,10 +46,10 @@ func uikitCollidePolygons(_ polyA: UIKitShape, _ xfA: Transform, _ polyB: UIKitS
     let localTangent = (v12 - v11).unitOrUnchanged
     let localNormal = Vec2(localTangent.y, -localTangent.x)
     let planePoint = 0.5 * (v11 + v12)
-    let tangent = xf1.rotation.rotate(localTangent)
+    let tangent = xf.rotation.rotate(localTangent)
     let normal = Vec2(tangent.y, -tangent.x)
-    v11 = xf1.apply(v11)
-    v12 = xf1.apply(v12)
+    v11 = xf.apply(v11)
+    v12 = xf.apply(v12)
     let frontOffset = normal.dot(v11)
     let sideOffset1 = -tangent.dot(v11) + totalRadius
     let sideOffset2 = tangent.dot(v12) + totalRadius
@@ -60,8 +65,7 @@ func uikitCollidePolygons(_ polyA: UIKitShape, _ xfA: Transform, _ polyB: UIKitS
         let v = k == 0 ? clip2.points.0 : clip2.points.1
         let separation = normal.dot(v.point) - frontOffset
         if separation <= totalRadius {
-            manifold.append(UIKitManifold.Point(
-                localPoint: xf2.inverseApply(v.point), id: (flip ? v.feature.swapped : v.feature).id))
+            manifold.append(UIKitManifold.Point(localPoint: v.point, id: (flip ? v.feature.swapped : v.feature).id))
         }
     }
     return manifold

@@ -68,7 +68,7 @@ struct UIKitContactConstraint: Sendable {
         }
     }
 
-    /// InitializeVelocityConstraints: the world manifold from the bodies' poses, lever arms,
+    /// InitializeVelocityConstraints: the world manifold's lever arms from the bodies' poses,
     /// effective masses, the restitution bias `−e·v_n` of points approaching faster than
     /// b2_velocityThreshold, and the block solver's K (dropping to one point when K's condition
     /// number exceeds 1000).
@@ -76,13 +76,13 @@ struct UIKitContactConstraint: Sendable {
         let a = bodies[slotA], b = bodies[slotB]
         let xfA = Transform(position: a.position, rotation: a.rotation)
         let xfB = Transform(position: b.position, rotation: b.rotation)
-        let world = manifold.world(xfA, radiusA: radiusA, xfB, radiusB: radiusB)
+        let world = manifold.arms(xfA, radiusA: radiusA, xfB, radiusB: radiusB)
         normal = world.normal
         let (mA, mB, iA, iB) = (inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB)
         let tangent = Vec2(normal.y, -normal.x)
-        func make(_ p: inout Point, _ worldPoint: Vec2) {
-            p.rA = worldPoint - a.position
-            p.rB = worldPoint - b.position
+        func make(_ p: inout Point, _ arms: UIKitManifold.Arms) {
+            p.rA = arms.rA
+            p.rB = arms.rB
             let rnA = p.rA.cross(normal), rnB = p.rB.cross(normal)
             let kNormal = mA + mB + iA * rnA * rnA + iB * rnB * rnB
             p.normalMass = kNormal > 0 ? 1 / kNormal : 0
@@ -238,8 +238,7 @@ struct UIKitContactConstraint: Sendable {
             let xfA = Transform(position: a.position, rotation: a.rotation)
             let xfB = Transform(position: b.position, rotation: b.rotation)
             let psm = manifold.positionPoint(j, xfA, radiusA: radiusA, xfB, radiusB: radiusB)
-            let rA = psm.point - a.position
-            let rB = psm.point - b.position
+            let (rA, rB) = (psm.arms.rA, psm.arms.rB)
             minSeparation = min(minSeparation, psm.separation)
             let c = min(max(baumgarte * (psm.separation + UIKitConstants.linearSlop), -UIKitConstants.maxLinearCorrection), 0)
             let rnA = rA.cross(psm.normal), rnB = rB.cross(psm.normal)
@@ -270,8 +269,7 @@ struct UIKitContactConstraint: Sendable {
         let (c0, c1) = (correction(p0.separation), correction(p1.separation))
         guard c0 < 0 && c1 < 0 else { return nil }
         let normal = p0.normal
-        let rA0 = p0.point - a.position, rB0 = p0.point - b.position
-        let rA1 = p1.point - a.position, rB1 = p1.point - b.position
+        let (rA0, rB0, rA1, rB1) = (p0.arms.rA, p0.arms.rB, p1.arms.rA, p1.arms.rB)
         let (rn0A, rn0B, rn1A, rn1B) = (rA0.cross(normal), rB0.cross(normal), rA1.cross(normal), rB1.cross(normal))
         let k11 = mA + mB + iA * rn0A * rn0A + iB * rn0B * rn0B
         let k22 = mA + mB + iA * rn1A * rn1A + iB * rn1B * rn1B

@@ -35,65 +35,91 @@ struct UIKitManifold: Sendable {
         pointCount += 1
     }
 
+    /// A point's lever arms: where it acts, measured from each body's center (world directions).
+    struct Arms: Sendable {
+        var rA = Vec2.zero
+        var rB = Vec2.zero
+    }
+
     /// b2WorldManifold::Initialize: the normal from A to B and each point midway between the two
-    /// skins, for bodies at `xfA` and `xfB` with radii `radiusA` and `radiusB`.
-    func world(_ xfA: Transform, radiusA: Double, _ xfB: Transform, radiusB: Double) -> (normal: Vec2, points: (Vec2, Vec2)) {
+    /// skins, for bodies at `xfA` and `xfB` with radii `radiusA` and `radiusB`, given as lever
+    /// arms. 2.3 places the points in world coordinates and subtracts the centers again; here
+    /// they are measured from the centers directly and the centers meet only through their
+    /// difference `d`. Going through world coordinates rounds x + w/2 and x − w/2 differently,
+    /// so the two points of a box centered on another had arms differing in the last bit, and
+    /// elastic bounces amplified that into a topple. Measured this way, a mirror-symmetric pair
+    /// gets mirror-equal arms.
+    func arms(_ xfA: Transform, radiusA: Double, _ xfB: Transform, radiusB: Double) -> (normal: Vec2, points: (Arms, Arms)) {
+        let d = xfB.position - xfA.position
         switch kind {
         case .circles:
             var normal = Vec2(1, 0)
-            let pointA = xfA.apply(localPoint)
-            let pointB = xfB.apply(point0.localPoint)
-            let d = pointB - pointA
-            if d.lengthSquared > UIKitConstants.lengthEpsilon * UIKitConstants.lengthEpsilon {
-                normal = d.unitOrUnchanged
+            let centerA = xfA.rotation.rotate(localPoint)
+            let centerB = xfB.rotation.rotate(point0.localPoint)
+            let between = centerB + d - centerA
+            if between.lengthSquared > UIKitConstants.lengthEpsilon * UIKitConstants.lengthEpsilon {
+                normal = between.unitOrUnchanged
             }
-            let cA = pointA + radiusA * normal
-            let cB = pointB - radiusB * normal
-            return (normal, (0.5 * (cA + cB), .zero))
+            let cA = centerA + radiusA * normal
+            let cB = centerB + d - radiusB * normal
+            let rA = 0.5 * (cA + cB)
+            return (normal, (Arms(rA: rA, rB: rA - d), Arms()))
         case .faceA:
             let normal = xfA.rotation.rotate(localNormal)
-            let planePoint = xfA.apply(localPoint)
-            func point(_ p: Point) -> Vec2 {
-                let clip = xfB.apply(p.localPoint)
-                let cA = clip + (radiusA - (clip - planePoint).dot(normal)) * normal
+            let plane = xfA.rotation.rotate(localPoint)
+            func arms(_ p: Point) -> Arms {
+                let clip = xfB.rotation.rotate(p.localPoint)
+                let cA = clip + (radiusA - (clip + d - plane).dot(normal)) * normal
                 let cB = clip - radiusB * normal
-                return 0.5 * (cA + cB)
+                let rB = 0.5 * (cA + cB)
+                return Arms(rA: rB + d, rB: rB)
             }
-            return (normal, (point(point0), pointCount > 1 ? point(point1) : .zero))
+            return (normal, (arms(point0), pointCount > 1 ? arms(point1) : Arms()))
         case .faceB:
             let normal = xfB.rotation.rotate(localNormal)
-            let planePoint = xfB.apply(localPoint)
-            func point(_ p: Point) -> Vec2 {
-                let clip = xfA.apply(p.localPoint)
-                let cB = clip + (radiusB - (clip - planePoint).dot(normal)) * normal
+            let plane = xfB.rotation.rotate(localPoint)
+            func arms(_ p: Point) -> Arms {
+                let clip = xfA.rotation.rotate(p.localPoint)
+                let cB = clip + (radiusB - (clip - d - plane).dot(normal)) * normal
                 let cA = clip - radiusA * normal
-                return 0.5 * (cA + cB)
+                let rA = 0.5 * (cA + cB)
+                return Arms(rA: rA, rB: rA - d)
             }
-            return (-normal, (point(point0), pointCount > 1 ? point(point1) : .zero))
+            return (-normal, (arms(point0), pointCount > 1 ? arms(point1) : Arms()))
         }
     }
 
-    /// b2PositionSolverManifold: point `index`'s normal (A to B), where it is and how far apart
-    /// the skins are there, measured from the bodies' current transforms.
+    /// The normal and the points in world coordinates (for the callbacks): B's center plus the arms.
+    func world(_ xfA: Transform, radiusA: Double, _ xfB: Transform, radiusB: Double) -> (normal: Vec2, points: (Vec2, Vec2)) {
+        let (normal, points) = arms(xfA, radiusA: radiusA, xfB, radiusB: radiusB)
+        return (normal, (xfB.position + points.0.rB, pointCount > 1 ? xfB.position + points.1.rB : .zero))
+    }
+
+    /// b2PositionSolverManifold: point `index`'s normal (A to B), its lever arms and how far
+    /// apart the skins are there, measured from the bodies' current transforms (relative to the
+    /// centers, as in `arms`).
     func positionPoint(_ index: Int, _ xfA: Transform, radiusA: Double, _ xfB: Transform, radiusB: Double)
-        -> (normal: Vec2, point: Vec2, separation: Double)
+        -> (normal: Vec2, arms: Arms, separation: Double)
     {
+        let d = xfB.position - xfA.position
         switch kind {
         case .circles:
-            let pointA = xfA.apply(localPoint)
-            let pointB = xfB.apply(point0.localPoint)
-            let normal = (pointB - pointA).unitOrUnchanged
-            return (normal, 0.5 * (pointA + pointB), (pointB - pointA).dot(normal) - radiusA - radiusB)
+            let centerA = xfA.rotation.rotate(localPoint)
+            let centerB = xfB.rotation.rotate(point0.localPoint)
+            let between = centerB + d - centerA
+            let normal = between.unitOrUnchanged
+            let rA = 0.5 * (centerA + centerB + d)
+            return (normal, Arms(rA: rA, rB: rA - d), between.dot(normal) - radiusA - radiusB)
         case .faceA:
             let normal = xfA.rotation.rotate(localNormal)
-            let planePoint = xfA.apply(localPoint)
-            let clip = xfB.apply(self[index].localPoint)
-            return (normal, clip, (clip - planePoint).dot(normal) - radiusA - radiusB)
+            let plane = xfA.rotation.rotate(localPoint)
+            let clip = xfB.rotation.rotate(self[index].localPoint)
+            return (normal, Arms(rA: clip + d, rB: clip), (clip + d - plane).dot(normal) - radiusA - radiusB)
         case .faceB:
             let normal = xfB.rotation.rotate(localNormal)
-            let planePoint = xfB.apply(localPoint)
-            let clip = xfA.apply(self[index].localPoint)
-            return (-normal, clip, (clip - planePoint).dot(normal) - radiusA - radiusB)
+            let plane = xfB.rotation.rotate(localPoint)
+            let clip = xfA.rotation.rotate(self[index].localPoint)
+            return (-normal, Arms(rA: clip, rB: clip - d), (clip - d - plane).dot(normal) - radiusA - radiusB)
         }
     }
 }
