@@ -97,4 +97,31 @@ import TetherPhysics
         #expect(d.prefix(45).max()! < 0.001)
         for k in start.indices { #expect(abs(ours.last![k].y - theirs.last![k].y) < 2) }
     }
+
+    /// Where Box2D 2.3's discrete contacts lose a box, the UIKit clock loses it in the same frame:
+    /// a light 21×21 box under a 27×55 and a 77×32, dropped 14 pt apart (elasticity 0.5). The light
+    /// box bounces off the floor into the falling tall box, which sinks into it within one step
+    /// (2.3 has no time of impact between two moving bodies) until they overlap more deeply
+    /// than across; the SAT then parts them along a side face and the light box is squeezed out
+    /// sideways. Up to that frame the two are within 2 pt of each other, the UIKit clock exactly
+    /// aligned; in it, both move the light box more than 5 pt sideways (to opposite sides: which
+    /// side face wins is round-off in 2.3 and a tie in the UIKit clock). Part 2's bound cannot hold
+    /// here on a clock that keeps 2.3's contacts.
+    @Test func losesABoxWhereBox2D23Does() throws {
+        let ours = try Self.replay("light-under-heavy")
+        let theirs = try Self.reference("light-under-heavy")
+        let start = ours[0]
+        func firstStray(_ frames: [[Pose]]) -> Int? {
+            frames.firstIndex { frame in frame.indices.contains { abs(frame[$0].x - start[$0].x) > 0.5 } }
+        }
+        let lost = try #require(firstStray(theirs))
+        #expect(firstStray(ours) == lost)
+        let d = Self.distances(ours, theirs)
+        #expect(d.prefix(lost).max()! < 2)
+        for frame in ours.prefix(lost) {
+            for k in start.indices { #expect(frame[k].x == start[k].x && frame[k].angle == 0) }
+        }
+        #expect(abs(ours[lost][0].x - start[0].x) > 5)
+        #expect(abs(theirs[lost][0].x - start[0].x) > 5)
+    }
 }
