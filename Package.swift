@@ -3,6 +3,11 @@
 // concurrency checking. The package has no dependencies: the toolchain is all there is.
 import PackageDescription
 
+/// Every file imports each module whose declarations it uses, members included (Swift 6.1's
+/// MemberImportVisibility), and no module re-exports another: what a target lists below is
+/// what it uses.
+let honestImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "Tether",
     products: [
@@ -16,34 +21,62 @@ let package = Package(
 
         /// Rigid bodies, springs and joints, the fixed-step solver. Knows nothing of collection views.
         /// `rounded()` lowers to libm's `rint`/`round` (exact operations) on Linux.
-        .target(name: "TetherPhysics", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+        .target(
+            name: "TetherPhysics", swiftSettings: honestImports,
+            linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         /// Layout attributes, flow layout, the scroll model and the dynamic layouts that drive physics.
-        .target(name: "TetherLayout", dependencies: ["TetherPhysics"]),
-        /// Scenario files (strict JSON decoding), replay, writers and golden comparison.
-        .target(name: "TetherScenario", dependencies: ["TetherPhysics", "TetherLayout"]),
+        .target(name: "TetherLayout", dependencies: ["TetherPhysics"], swiftSettings: honestImports),
+        /// Strict JSON: the scanner and parser, values, paths, strict object reading, "did you
+        /// mean". Knows nothing of scenarios.
+        .target(name: "TetherJSON", swiftSettings: honestImports),
+        /// Scenario files (their key tables and decoders), replay, writers and golden comparison.
+        .target(
+            name: "TetherScenario", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout"],
+            swiftSettings: honestImports),
         /// Parameter sweeps: grids of overrides, per-run settle/overshoot metrics, ranking, heatmaps.
-        .target(name: "TetherTuning", dependencies: ["TetherScenario"]),
+        .target(
+            name: "TetherTuning", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario"],
+            swiftSettings: honestImports),
         /// Pictures of replays: the HTML player, animated SVGs, plots, check reports and the
         /// tuning page (which draws a sweep's grid, hence the arrow to TetherTuning).
-        .target(name: "TetherRender", dependencies: ["TetherScenario", "TetherTuning"]),
+        .target(
+            name: "TetherRender",
+            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning"],
+            swiftSettings: honestImports),
 
         // MARK: - Executable
 
-        /// The command-line tool: parses arguments, calls the libraries, prints.
-        .executableTarget(name: "tether", dependencies: ["TetherScenario", "TetherRender", "TetherTuning"]),
+        /// The command-line tool: declares and parses the options, runs each command through the
+        /// libraries (replays, checks, sweeps, pictures) and prints what they return.
+        .executableTarget(
+            name: "tether",
+            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning", "TetherRender"],
+            swiftSettings: honestImports),
 
         // MARK: - Tests
 
-        /// Helpers shared by the test targets (a seeded random generator).
-        .target(name: "TetherTestSupport"),
+        /// Helpers shared by the test targets (a seeded random generator, an XML reader). Foundation only.
+        .target(name: "TetherTestSupport", swiftSettings: honestImports),
 
-        .testTarget(name: "TetherPhysicsTests", dependencies: ["TetherPhysics", "TetherTestSupport"]),
-        .testTarget(name: "TetherLayoutTests", dependencies: ["TetherLayout", "TetherTestSupport"]),
+        .testTarget(name: "TetherPhysicsTests", dependencies: ["TetherPhysics", "TetherTestSupport"], swiftSettings: honestImports),
+        .testTarget(
+            name: "TetherLayoutTests", dependencies: ["TetherPhysics", "TetherLayout", "TetherTestSupport"],
+            swiftSettings: honestImports),
+        .testTarget(name: "TetherJSONTests", dependencies: ["TetherJSON", "TetherTestSupport"], swiftSettings: honestImports),
         /// `Fixtures/` holds reference trajectories read by path (`#filePath`), not bundled.
-        .testTarget(name: "TetherScenarioTests", dependencies: ["TetherScenario", "TetherTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TetherRenderTests", dependencies: ["TetherRender"]),
-        .testTarget(name: "TetherTuningTests", dependencies: ["TetherTuning"]),
+        .testTarget(
+            name: "TetherScenarioTests",
+            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTestSupport"],
+            exclude: ["Fixtures"], swiftSettings: honestImports),
+        .testTarget(
+            name: "TetherRenderTests",
+            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning", "TetherRender"],
+            swiftSettings: honestImports),
+        .testTarget(
+            name: "TetherTuningTests",
+            dependencies: ["TetherJSON", "TetherLayout", "TetherScenario", "TetherTuning"],
+            swiftSettings: honestImports),
         /// Runs the built `tether` binary and checks stdout, stderr and exit codes.
-        .testTarget(name: "TetherCLITests", dependencies: ["tether"]),
+        .testTarget(name: "TetherCLITests", dependencies: ["tether"], swiftSettings: honestImports),
     ]
 )

@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// What an element of a collection view is, in the order the output sorts them within a section.
 public enum ElementKind: String, Sendable, Hashable, CaseIterable, Comparable {
     case header

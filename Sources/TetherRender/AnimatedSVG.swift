@@ -1,4 +1,5 @@
 import TetherLayout
+import TetherPhysics
 
 /// An animated SVG of a recording, small enough for a README: SMIL, no script.
 ///

@@ -1,4 +1,5 @@
 import TetherLayout
+import TetherPhysics
 import TetherScenario
 
 /// A CSV that cannot be read as frames.

@@ -1,5 +1,6 @@
 import Foundation
 import TetherLayout
+import TetherPhysics
 import TetherScenario
 
 /// `tether check --report FILE.html`: for each failed scenario the golden (ghost, dashed) and

@@ -1,4 +1,5 @@
 import TetherLayout
+import TetherPhysics
 import TetherScenario
 
 /// One run drawn by the HTML player: a recording's frames, drawn solid or as a ghost.

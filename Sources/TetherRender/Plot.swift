@@ -1,4 +1,5 @@
 import TetherLayout
+import TetherPhysics
 import TetherScenario
 
 /// A line chart over time: series of (seconds, value) points, axes with ticks and units, a

@@ -1,4 +1,5 @@
 import TetherLayout
+import TetherPhysics
 import TetherScenario
 
 /// One element that appears somewhere in a recording: what it is and its resting frame.

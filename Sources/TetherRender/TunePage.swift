@@ -1,3 +1,5 @@
+import TetherJSON
+import TetherLayout
 import TetherPhysics
 import TetherScenario
 import TetherTuning

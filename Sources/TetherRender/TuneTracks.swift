@@ -1,4 +1,5 @@
 import TetherLayout
+import TetherPhysics
 import TetherScenario
 
 /// Why the runs of a grid cannot share one tuning page (exit 64: the `--vary` values change

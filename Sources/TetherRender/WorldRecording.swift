@@ -1,4 +1,5 @@
 import TetherLayout
+import TetherPhysics
 import TetherScenario
 
 /// What a picture of a world scene draws besides the items: the reference bounds as the stage,

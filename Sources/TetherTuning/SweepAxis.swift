@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherScenario
 
 /// A mistake in what a sweep was asked to do (`--vary`, `--metric`, `--target`, `--shard`…):

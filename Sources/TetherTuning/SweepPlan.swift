@@ -1,4 +1,5 @@
 import Foundation
+import TetherJSON
 import TetherScenario
 
 /// Why a sweep stopped: the first combination (in grid order) that failed.

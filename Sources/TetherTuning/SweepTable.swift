@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherScenario
 
 /// The results of a sweep (or of one shard of it) as printed text: parameter labels and metric

@@ -1,3 +1,4 @@
+import Foundation
 @preconcurrency import Glibc
 import TetherScenario
 

@@ -1,6 +1,7 @@
 import Testing
-import TetherTestSupport
 @testable import TetherLayout
+import TetherPhysics
+import TetherTestSupport
 
 /// A custom layout sorts, counts and bounds the elements it is given; rect queries over its
 /// elements (in no order along the scroll axis, overlapping, turned) agree with a brute-force scan.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TetherLayout
+import TetherPhysics
 
 /// The list on either axis: 40 rows of 100 pt (content 4 000 pt) in a 568 × 320 pt
 /// viewport whose long side lies along the scroll axis, so the largest offset is 3 432.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TetherLayout
+import TetherPhysics
 
 /// Data-source updates in the dynamics: state follows elements, anchors move, the drop-in list's constants.
 @Suite struct LivingDynamicsTests {

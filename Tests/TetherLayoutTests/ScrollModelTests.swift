@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TetherLayout
+import TetherPhysics
 
 /// A portrait phone-sized viewport over tall content: maximum offset 100 000 − 800.
 func tallModel(hz: Double = 60, offset: Double = 0, contentHeight: Double = 100_000) -> ScrollModel {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TetherLayout
+import TetherPhysics
 
 /// The springy rule (the format reference, docs/scenario-format.md §Dynamics): shift Δ·min(d/resistance, 1), anchors fixed, tiling.
 @Suite struct SpringyDynamicsTests {

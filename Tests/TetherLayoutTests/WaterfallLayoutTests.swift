@@ -1,5 +1,6 @@
 import Testing
 @testable import TetherLayout
+import TetherPhysics
 
 /// Expected frames are computed by hand; the arithmetic is in the comments.
 @Suite struct WaterfallLayoutTests {

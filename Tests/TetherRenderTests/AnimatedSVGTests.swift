@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TetherLayout
-import TetherScenario
+import TetherPhysics
 @testable import TetherRender
+import TetherScenario
 
 @Suite struct AnimatedSVGTests {
     @Test func theSVGIsWellFormedWithOneGroupPerElementAndConsistentAnimations() throws {

@@ -1,5 +1,7 @@
 import Testing
+import TetherJSON
 import TetherLayout
+import TetherPhysics
 import TetherRender
 import TetherScenario
 

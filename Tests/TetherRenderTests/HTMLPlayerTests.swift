@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-import TetherScenario
+import TetherPhysics
 @testable import TetherRender
+import TetherScenario
 
 @Suite struct HTMLPlayerTests {
     /// The JSON inside `<script type="application/json" class="tether-data">`.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TetherLayout
-import TetherScenario
+import TetherPhysics
 @testable import TetherRender
+import TetherScenario
 
 /// `tether render` of world scenes: the reference bounds as the stage, items labelled with their
 /// ids, boundaries, attachments and contact points.

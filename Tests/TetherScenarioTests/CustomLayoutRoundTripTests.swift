@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TetherJSON
 import TetherLayout
+import TetherPhysics
 @testable import TetherScenario
 
 /// A custom layout that holds a flow layout's attributes replays exactly like the flow layout:

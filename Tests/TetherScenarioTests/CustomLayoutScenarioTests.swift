@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TetherJSON
 import TetherLayout
+import TetherPhysics
 @testable import TetherScenario
 
 /// Custom layouts as scenarios give them: the bundled circle checked against frames computed by

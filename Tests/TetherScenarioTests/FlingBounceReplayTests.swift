@@ -1,5 +1,7 @@
 import Testing
+import TetherJSON
 import TetherLayout
+import TetherPhysics
 @testable import TetherScenario
 
 /// A fling into the end of a springy list: the overscroll reaches the springs like any other

@@ -1,5 +1,7 @@
 import Testing
+import TetherJSON
 import TetherLayout
+import TetherPhysics
 @testable import TetherScenario
 
 /// Waterfall layouts, pinned headers and section backgrounds through the decoder and the replay.

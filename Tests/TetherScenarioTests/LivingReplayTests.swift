@@ -1,5 +1,7 @@
 import Testing
+import TetherJSON
 import TetherLayout
+import TetherPhysics
 @testable import TetherScenario
 
 /// Data-source updates and drag to reorder, played through `Replay`.

@@ -1,6 +1,7 @@
 import Foundation
 @preconcurrency import Glibc
 import Testing
+import TetherJSON
 @testable import TetherScenario
 
 @Suite struct OutputSinkTests {

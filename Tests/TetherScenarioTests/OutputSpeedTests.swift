@@ -1,8 +1,9 @@
 import Foundation
 @preconcurrency import Glibc
 import Testing
-@testable import TetherScenario
 import TetherLayout
+import TetherPhysics
+@testable import TetherScenario
 
 /// Throughput report, not an assertion (timings on shared machines are noise). For real
 /// numbers: `swift test -c release --filter OutputSpeedTests`.

@@ -1,7 +1,8 @@
 import Foundation
 @preconcurrency import Glibc
-@testable import TetherScenario
 import TetherLayout
+import TetherPhysics
+@testable import TetherScenario
 
 /// A fresh empty directory under the system temporary directory.
 func makeScratchDirectory() -> String {

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
-@testable import TetherScenario
+import TetherJSON
 import TetherLayout
+import TetherPhysics
+@testable import TetherScenario
 
 @Suite struct OutputWriterTests {
     let header = OutputHeader(scenario: "spring", hz: 60, metadata: [(key: "seed", value: "42")])

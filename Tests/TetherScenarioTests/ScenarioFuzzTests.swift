@@ -1,6 +1,7 @@
 import Testing
-import TetherTestSupport
+import TetherJSON
 @testable import TetherScenario
+import TetherTestSupport
 
 /// Mutated scenario documents never crash the loader or the replay: each either decodes and
 /// runs, or fails with a ScenarioLoadError.

@@ -1,5 +1,7 @@
 import Testing
+import TetherJSON
 import TetherLayout
+import TetherPhysics
 @testable import TetherScenario
 
 /// Replay semantics the README promises: event timing, presets, `set`, the row order.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TetherJSON
 import TetherLayout
 import TetherPhysics
 @testable import TetherScenario

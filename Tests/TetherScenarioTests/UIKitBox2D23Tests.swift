@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TetherPhysics
 
+import TetherJSON
 @testable import TetherScenario
 
 /// The UIKit clock against Box2D 2.3 itself on drop scenes: `Fixtures/box2d23/NAME.json` are

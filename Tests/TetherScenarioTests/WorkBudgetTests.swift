@@ -1,4 +1,5 @@
 import Testing
+import TetherJSON
 @testable import TetherScenario
 
 /// What a scenario's work counts, and the budget's refusal.

@@ -1,4 +1,5 @@
 import Testing
+import TetherJSON
 import TetherPhysics
 @testable import TetherScenario
 

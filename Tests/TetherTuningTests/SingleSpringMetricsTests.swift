@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TetherJSON
 import TetherScenario
 @testable import TetherTuning
 

@@ -1,4 +1,5 @@
 import Testing
+import TetherJSON
 import TetherScenario
 @testable import TetherTuning
 

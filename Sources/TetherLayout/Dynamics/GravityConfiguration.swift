@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// The drop-in list (`"dynamics": {"type": "gravity"}`): Ash Furrow's Newtonian collection view
 /// (objc.io #5). Inserted items swing in on a rope, deleted ones fall.
 public struct GravityConfiguration: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// The drop-in list: a plain layout whose content is the viewport, where every item is a body
 /// under gravity (1000 pt/s²) colliding with the others. An inserted item appears with its frame
 /// origin at `entry` and hangs on a rope (a spring attachment of `ropeLength`, `ropeDamping`,

@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// Drag to reorder (UICollectionView's interactive movement): which cell is lifted, where the
 /// finger holds it, and the slot it would drop into.
 public struct InteractiveMove: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// What turns a layout's resting attributes into the attributes on screen, frame by frame:
 /// nothing (`StaticDynamics`), springs (`SpringyDynamics`), or later gravity and collisions.
 public protocol LayoutDynamics: Sendable {

@@ -1,3 +1,5 @@
+import TetherPhysics
+
 extension SpringyDynamics {
     /// A data-source update. Every body follows its cell to the cell's new index: it keeps its
     /// position and velocity and only its anchor moves to the new layout center, so neighbours

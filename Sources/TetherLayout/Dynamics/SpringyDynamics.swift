@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// The springy list: every cell near the viewport hangs on a spring anchored at its layout
 /// center; scrolling pushes each cell along by `Δ·min(d/resistance, 1)`, so cells far from the
 /// finger lag behind the content and spring back (the iOS 7 Messages bounce).

@@ -1,4 +1,4 @@
-@_exported import TetherPhysics
+import TetherPhysics
 
 /// A width and height in points.
 public struct Size: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// A layout source: computes the resting attributes of every element (UICollectionViewLayout's
 /// `prepare` + `layoutAttributesForElements(in:)`).
 public protocol CollectionLayout: Sendable {

@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// The spring that returns the content to an edge it went past: released by a finger in the
 /// rubber band, or carried there by a deceleration (then from u₀ = 0 with the velocity it had).
 ///

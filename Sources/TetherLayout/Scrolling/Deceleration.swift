@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// UIScrollView's deceleration: the velocity is multiplied by `rate` every millisecond.
 ///
 /// Stepped with the exact integral of v(t) = v₀·rate^(1000·t) over each frame, so the offsets

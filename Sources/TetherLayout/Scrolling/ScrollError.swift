@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// Why a scroll command was refused. Every case leaves the model unchanged.
 public enum ScrollError: Error, Sendable, Hashable {
     /// `touchDown` while a finger is already down: the model tracks one finger.

@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// UIScrollView's content offset, headless: finger drags with the rubber band, deceleration,
 /// bounce-back and programmatic scrolls, advanced one display frame at a time.
 ///

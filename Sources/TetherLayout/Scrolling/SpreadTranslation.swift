@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// A translation spread evenly over a number of frames, as a drag or scroll command queues it.
 ///
 /// Every frame takes `total/frames` except the last, which takes what is left, so the shares

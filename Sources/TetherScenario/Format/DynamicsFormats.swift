@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 
 /// The keys of `"dynamics"`: none, the springy list, the drop-in list.

@@ -1,3 +1,6 @@
+import TetherJSON
+import TetherLayout
+
 /// The keys of each event type (layout scenes and world scenes share one list; the decoders
 /// refuse the other scene's types with a message saying so).
 public enum EventFormats {

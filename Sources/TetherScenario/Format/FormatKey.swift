@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// One key of an object in a scenario file: its name, what its value must be, its unit and
 /// default, and what it means. Tables of these are the one description of the format.
 public struct FormatKey: Sendable, Hashable {

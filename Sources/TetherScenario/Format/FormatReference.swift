@@ -1,3 +1,6 @@
+import Foundation
+import TetherJSON
+
 /// The key tables of docs/scenario-format.md, written from the same tables the decoders read.
 /// Each table follows a marker line `<!-- keys: NAME -->`, after an anchor `<a id="name">` that
 /// the type columns link to; a test checks that the document holds exactly these tables and

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 
 /// The layout types a scenario's `"layout"` may name: the one place a layout type registers.

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// Reading an object through its key table: the keys it may have, each value checked against
 /// its key's format, and the key's default when it is absent.
 extension ObjectReader {

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherPhysics
 
 /// The top of a scenario file, its clock and its output settings, and the list of every format

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// The JSON Schema (draft 2020-12) of scenario files, written from the key tables the decoders
 /// read (`ScenarioFormat.root` and everything it refers to), so the schema cannot drift from what
 /// `tether validate` accepts. `tether schema` prints `text`; `schema/scenario.schema.json` is a

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// The small objects many keys share: points, vectors, sizes, insets, bounds, ranges, index paths.
 public enum ShapeFormats {
     static let length = ScenarioLimits.maxLength

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// Objects of several kinds told apart by one tag key: layouts by `"type"`, events by `"type"`,
 /// attachments by `"kind"`. Each variant has the tag, the keys every variant shares, and its own.
 public struct UnionFormat: Sendable, Hashable {

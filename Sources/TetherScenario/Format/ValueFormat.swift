@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// What one value of a scenario file must be.
 ///
 /// The decoders read values through it, and the JSON Schema (`ScenarioSchema`) and the key tables

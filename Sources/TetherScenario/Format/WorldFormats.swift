@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherPhysics
 
 /// The keys of `"world"`: reference bounds, items and UIKit Dynamics behaviors.

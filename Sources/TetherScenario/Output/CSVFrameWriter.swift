@@ -1,3 +1,7 @@
+import TetherJSON
+import TetherLayout
+import TetherPhysics
+
 /// One line per element per frame: the golden-file format, chosen because line diffs of it
 /// read naturally and it streams.
 ///

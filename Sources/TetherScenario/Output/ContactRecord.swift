@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherPhysics
 
 /// One of UIKit's collision-delegate callbacks, with names instead of handles, for

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// The slow, exact path of `FixedDecimal` for magnitudes whose scaled value would not fit
 /// the fast `Int64` path (above 9e15 after scaling).
 ///

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// Fixed-decimal number text for the writers, e.g. `12.500`.
 ///
 /// Output files are diffed byte for byte against goldens, so the text must depend only on

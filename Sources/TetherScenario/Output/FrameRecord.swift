@@ -1,4 +1,5 @@
 import TetherLayout
+import TetherPhysics
 
 /// What an output row describes. Collection-view element kinds plus the two rows
 /// only replays have: the scroll viewport and free-standing world items.

@@ -1,3 +1,7 @@
+import TetherJSON
+import TetherLayout
+import TetherPhysics
+
 /// The JSON object for one frame, shared by the JSON and JSON Lines writers so the two
 /// formats can never drift apart:
 ///

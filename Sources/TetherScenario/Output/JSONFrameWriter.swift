@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// One JSON document, one frame per line so it still diffs and greps well:
 ///
 ///     {"scenario":"NAME","hz":60,<metadata members>,"frames":[

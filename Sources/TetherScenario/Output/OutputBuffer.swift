@@ -1,27 +1,4 @@
-/// Something number and string formatting can append bytes to: `[UInt8]` for convenience,
-/// `OutputBuffer` for speed.
-public protocol ByteAppendable: ~Copyable {
-    mutating func append(_ byte: UInt8)
-    mutating func append(bytes: UnsafeRawBufferPointer)
-}
-
-extension Array: ByteAppendable where Element == UInt8 {
-    public mutating func append(bytes: UnsafeRawBufferPointer) {
-        append(contentsOf: bytes)
-    }
-}
-
-extension ByteAppendable where Self: ~Copyable {
-    /// Appends ASCII text known at compile time without going through `String`.
-    @inline(__always)
-    mutating func appendStatic(_ text: StaticString) {
-        append(bytes: UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    mutating func append(contentsOf bytes: [UInt8]) {
-        bytes.withUnsafeBytes { append(bytes: $0) }
-    }
-}
+import TetherJSON
 
 /// The pending bytes of an `OutputSink`: raw memory with one capacity check per append.
 ///

@@ -1,3 +1,5 @@
+import TetherPhysics
+
 /// Times the replay loop (events, scrolling, dynamics and physics steps) without output.
 ///
 /// Wall-clock time only measures; it never reaches the simulated numbers.

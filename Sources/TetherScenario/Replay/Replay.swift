@@ -1,4 +1,6 @@
+import TetherJSON
 import TetherLayout
+import TetherPhysics
 
 /// Plays a layout scenario frame by frame: events → scroll model → dynamics → physics step → frame.
 ///

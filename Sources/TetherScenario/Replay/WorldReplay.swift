@@ -1,4 +1,5 @@
 import TetherLayout
+import TetherPhysics
 
 /// Plays a world scene (UIKit Dynamics without a layout) frame by frame: the frame's behavior
 /// events, then one step of the animator. Rows are the items in declaration order, kind `item`,

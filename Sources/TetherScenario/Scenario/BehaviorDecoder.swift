@@ -1,3 +1,5 @@
+import TetherJSON
+import TetherLayout
 import TetherPhysics
 
 /// The items of a world scene by id, for behaviors that name them.

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 
 /// Decodes a custom layout (`"type": "custom"`): the attributes of any `UICollectionViewLayout`,

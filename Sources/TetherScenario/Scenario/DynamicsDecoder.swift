@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 
 /// Decodes the `dynamics` object through its key tables (`DynamicsFormats`). A preset gives the

@@ -1,4 +1,6 @@
+import TetherJSON
 import TetherLayout
+import TetherPhysics
 
 /// Reads the elements of one frame from CSV in Tether's output format (the header exactly as
 /// `tether run` prints it). `viewport` rows are skipped; each other row of the frame becomes an

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 
 /// A custom layout's `elementsFile`: a JSON array of element objects, or a CSV file that

@@ -1,4 +1,6 @@
+import TetherJSON
 import TetherLayout
+import TetherPhysics
 
 /// Decodes the `events` array of a layout scene through the event key tables (`EventFormats`)
 /// and checks that the script can be played: frames in range, a finger down for every drag and

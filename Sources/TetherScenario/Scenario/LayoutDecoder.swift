@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 
 /// Decodes the `layout` object: one of the types registered in `LayoutTypes`, read through its

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 
 /// Load-time check of the data-source updates and drag-to-reorder events: the counts are played

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 import TetherPhysics
 

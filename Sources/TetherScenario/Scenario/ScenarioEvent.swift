@@ -1,4 +1,6 @@
+import TetherJSON
 import TetherLayout
+import TetherPhysics
 
 /// One scripted input, applied before its frame is stepped.
 public struct ScenarioEvent: Sendable {

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// The files a scenario names besides itself (a custom layout's `elementsFile`), found relative
 /// to the scenario file's folder so a scenario and its layouts move together.
 public struct ScenarioFiles: Sendable {

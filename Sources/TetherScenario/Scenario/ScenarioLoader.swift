@@ -1,4 +1,5 @@
 import Foundation
+import TetherJSON
 
 /// Why a scenario file could not be loaded; `description` is the one line the CLI prints after
 /// "tether: error: ".

@@ -1,3 +1,5 @@
+import TetherJSON
+import TetherLayout
 import TetherPhysics
 
 /// How much stepping a scenario asks for, in item-steps: frames × steps per frame × (items + the

@@ -1,3 +1,5 @@
+import TetherJSON
+import TetherLayout
 import TetherPhysics
 
 /// Decodes the `world` object of a scenario through its key tables (`WorldFormats`): reference

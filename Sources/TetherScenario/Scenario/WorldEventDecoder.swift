@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherPhysics
 
 /// Decodes the events of a world scene (`addBehavior`, `removeBehavior` and `set` on

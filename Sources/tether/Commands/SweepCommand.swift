@@ -1,4 +1,5 @@
 import Foundation
+import TetherJSON
 import TetherScenario
 import TetherTuning
 

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherScenario
 
 /// Options several commands share.

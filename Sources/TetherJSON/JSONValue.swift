@@ -1,6 +1,6 @@
-/// One JSON value as read from a scenario file.
+/// One JSON value as read from a document.
 ///
-/// Numbers are `Double` because that is what the physics consumes; objects keep their
+/// Numbers are `Double` because that is what their readers (the physics, in the end) consume; objects keep their
 /// keys in file order so that error messages and re-serialized output follow the file.
 public indirect enum JSONValue: Sendable, Hashable {
     case null

@@ -1,4 +1,4 @@
-/// Overrides for `--set PATH=VALUE` and "set" events.
+/// Setting a value by path: what `--set PATH=VALUE` overrides are made of.
 extension JSONValue {
     /// Returns a copy with the value at `path` replaced (or the key added to an existing object).
     /// Intermediate objects that are missing are created; an index past the end of an array or a

@@ -1,4 +1,4 @@
-/// A scenario problem at a JSON path; the CLI prints "tether: error: FILE: PATH: message".
+/// A problem with a value at a JSON path; the CLI prints "tether: error: FILE: PATH: message".
 ///
 /// Syntax errors have a line and column; validation errors have a path instead, because
 /// the same mistake can come from the file or from a `--set` override.

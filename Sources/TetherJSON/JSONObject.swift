@@ -3,7 +3,7 @@
 /// Keys and values live in two parallel arrays so that the type is `Hashable` by
 /// synthesis and nothing ever depends on dictionary iteration order. Equality is
 /// order-sensitive: `{"a":1,"b":2}` and `{"b":2,"a":1}` differ. Lookups are linear,
-/// which is the right trade for the small objects of a scenario file.
+/// which is the right trade for the small, hand-written objects this module reads.
 public struct JSONObject: Sendable, Hashable {
     /// The keys, in file order.
     public private(set) var keys: [String]

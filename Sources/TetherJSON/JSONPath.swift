@@ -1,4 +1,5 @@
-/// Where a value sits in a scenario document, for error messages and `--set` overrides.
+/// Where a value sits in a JSON document, for error messages and for setting values by path
+/// (the command line's `--set` overrides).
 ///
 /// Printed the way people write it: `dynamics.spring.damping`, `events[3].by.x`; the
 /// document itself is `$`. Keys that are not identifiers print as `items["my key"]` so the

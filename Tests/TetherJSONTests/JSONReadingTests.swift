@@ -1,5 +1,5 @@
 import Testing
-@testable import TetherScenario
+@testable import TetherJSON
 
 @Suite struct JSONReadingTests {
     let path = JSONPath.root.appending("dynamics").appending("spring")
@@ -115,15 +115,6 @@ import Testing
         let value = try JSONParser.parse(#"{"zzz": 1, "frequency": 2, "aaa": 3}"#)
         #expect(throws: ValidationError(spring.appending("zzz"), #"unknown key "zzz""#)) {
             try ObjectReader(value, at: spring, known: ["aaa_", "frequency"])
-        }
-    }
-
-    @Test func rejectsNotYetSupportedKeysWithTheirMessage() throws {
-        let value = try JSONParser.parse(#"{"kind": "flow", "waterfall": {}}"#)
-        let layout = JSONPath.root.appending("layout")
-        #expect(throws: ValidationError(layout.appending("waterfall"), #""waterfall" is not supported yet"#)) {
-            try ObjectReader(value, at: layout, known: ["kind", "waterfall"],
-                             notYetSupported: [(key: "waterfall", message: #""waterfall" is not supported yet"#)])
         }
     }
 

@@ -17,7 +17,7 @@ public enum DidYouMean {
     }
 
     /// " (did you mean \"x\"?)" or "", ready to append to a message.
-    static func hint(for name: String, among candidates: [String]) -> String {
+    public static func hint(for name: String, among candidates: [String]) -> String {
         guard let suggestion = suggestion(for: name, among: candidates) else { return "" }
         return " (did you mean \(JSONValue.quoted(suggestion))?)"
     }

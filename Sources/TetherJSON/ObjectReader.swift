@@ -1,5 +1,5 @@
-/// Reads one object of a scenario strictly: every key must be known, so a typo such as
-/// "dampng" is an error with a suggestion instead of a silently ignored setting.
+/// Reads one object strictly: every key must be known, so a typo such as "dampng" is an error
+/// with a suggestion instead of a silently ignored setting.
 public struct ObjectReader: Sendable {
     /// Where the object sits; messages about missing keys point here.
     public let path: JSONPath
@@ -7,18 +7,10 @@ public struct ObjectReader: Sendable {
 
     /// Fails unless `value` is an object whose keys all appear in `known`.
     ///
-    /// The first offending key in file order is reported, at its own path. Keys in
-    /// `notYetSupported` are reserved for later features and fail with their given message,
-    /// even if they also appear in `known`.
-    public init(
-        _ value: JSONValue, at path: JSONPath, known: [String],
-        notYetSupported: [(key: String, message: String)] = []
-    ) throws(ValidationError) {
+    /// The first offending key in file order is reported, at its own path.
+    public init(_ value: JSONValue, at path: JSONPath, known: [String]) throws(ValidationError) {
         let object = try value.object(at: path)
         for key in object.keys {
-            if let reserved = notYetSupported.first(where: { $0.key == key }) {
-                throw ValidationError(path.appending(key), reserved.message)
-            }
             if !known.contains(key) {
                 let hint = DidYouMean.hint(for: key, among: known)
                 throw ValidationError(path.appending(key), "unknown key \(JSONValue.quoted(key))\(hint)")

@@ -1,5 +1,5 @@
 import Testing
-@testable import TetherScenario
+@testable import TetherJSON
 
 @Suite struct JSONParserTests {
     /// One malformed document and the diagnostic it must produce.

@@ -1,4 +1,4 @@
-/// Why a path given to `--set` or a "set" event does not parse.
+/// Why a path's text (a `--set` override's, a "set" event's) does not parse.
 public struct JSONPathSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The path text as given.
     public var text: String

@@ -1,6 +1,6 @@
-/// A strict RFC 8259 parser for scenario files.
+/// A strict RFC 8259 parser.
 ///
-/// Strict on purpose: a scenario is a test input, so anything a lenient parser would
+/// Strict on purpose: the documents it reads are test inputs (scenario files), so anything a lenient parser would
 /// guess at (comments, trailing commas, duplicate keys, NaN) is an error with a position
 /// instead. The parser is iterative (an explicit container stack), so hostile nesting
 /// cannot exhaust the thread stack, and it never traps on any byte sequence.

@@ -1,4 +1,4 @@
-/// Why a scenario file is not valid JSON, and where.
+/// Why a document is not valid JSON, and where.
 ///
 /// The position is that of the offending character, in the terms an editor shows:
 /// 1-based line, and 1-based column counted in Unicode scalars (not bytes).

@@ -39,7 +39,7 @@ extension JSONValue {
     }
 
     /// A JSON string literal per RFC 8259: quote, backslash and control characters escaped.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var output = ""
         writeQuoted(text, to: &output)
         return output

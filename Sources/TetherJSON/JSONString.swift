@@ -1,9 +1,10 @@
-/// JSON string literals (the writers and `JSONValue.serialized()`), escaped by hand so output is
-/// fast and fixed:
+/// JSON string literals (the frame writers and `JSONValue.serialized()`), escaped by hand so
+/// output is fast and fixed:
 /// `"` and `\` are backslashed, control characters use the short forms or `\u00XX` (upper-case hex), and
 /// everything else (including non-ASCII UTF-8) is copied unchanged.
-enum JSONString {
-    static func append<Buffer: ByteAppendable & ~Copyable>(_ string: String, to buffer: inout Buffer) {
+public enum JSONString {
+    @inlinable
+    public static func append<Buffer: ByteAppendable & ~Copyable>(_ string: String, to buffer: inout Buffer) {
         buffer.append(UInt8(ascii: "\""))
         for byte in string.utf8 {
             switch byte {

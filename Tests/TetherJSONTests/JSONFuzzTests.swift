@@ -1,7 +1,6 @@
 import Testing
+@testable import TetherJSON
 import TetherTestSupport
-@testable import TetherScenario
-
 
 @Suite struct JSONFuzzTests {
     static let seedDocuments = [

@@ -1,5 +1,5 @@
 import Testing
-@testable import TetherScenario
+@testable import TetherJSON
 
 @Suite struct JSONPathTests {
     @Test func describesPathsTheWayPeopleWriteThem() {
