@@ -33,15 +33,14 @@ public enum SweepError: Error, Sendable {
         }
     }
 
-    /// sysexits: 66 unreadable file, 70 simulation failure, 64 a world scene, 65 otherwise.
-    public var exitCode: Int32 {
+    /// 66 unreadable file, 70 simulation failure, 64 a world scene, 65 otherwise.
+    public var exitCode: ExitCode {
         switch self {
-        case .scenario(let error): error.isUnreadable ? 66 : 65
-        case .unreadable: 66
-        case .worldScene: 64
-        case .invalidCombination(_, _, let error): error.isUnreadable ? 66 : 65
-        case .replay(_, _, _, .eventFailed): 65
-        case .replay(_, _, _, .simulationFailed): 70
+        case .scenario(let error): error.exitCode
+        case .unreadable: .inputMissing
+        case .worldScene: .usage
+        case .invalidCombination(_, _, let error): error.exitCode
+        case .replay(_, _, _, let error): error.exitCode
         }
     }
 }

@@ -36,17 +36,20 @@ enum Tether {
                 return .success
             }
             guard let command = command(named: arguments[1]) else { return unknownCommand(arguments[1]) }
-            Console.output(command.help)
+            Console.output(command.helpText)
             return .success
         default:
             guard let command = command(named: first) else { return unknownCommand(first) }
-            var list = ArgumentList(Array(arguments.dropFirst()), command: command.name)
-            if list.helpRequested() {
-                Console.output(command.help)
+            let parsed = ParsedArguments(Array(arguments.dropFirst()), options: command.help.options, command: command.name)
+            if parsed.helpRequested {
+                Console.output(command.helpText)
                 return .success
             }
             do {
-                return try command.init(parsing: &list).run()
+                try parsed.checkSyntax()
+                var instance = try command.init(parsed)
+                try instance.validate()
+                return try instance.run()
             } catch {
                 report(error)
                 return error.exitCode
@@ -87,25 +90,28 @@ enum Tether {
             "",
             "  See 'tether help <command>' for detailed help.",
             "",
-            exitCodeHelp,
+            CommandHelp.exitCodes,
         ]
         return lines.joined(separator: "\n")
     }
-
-    static let exitCodeHelp = """
-        EXIT CODES:
-          0 success · 1 golden mismatch · 64 usage error · 65 invalid scenario ·
-          66 input missing or unreadable · 70 simulation failure · 73 output cannot be written
-        """
 }
 
-/// One subcommand: parses its arguments in `init`, does its work in `run`.
+/// One subcommand. Its options are declared once, in `help`'s sections; `init` reads their
+/// values, `validate()` checks how they go together, `run()` does the work.
 protocol TetherCommand: Sendable {
     static var name: String { get }
     static var abstract: String { get }
-    static var usage: String { get }
-    /// The full `--help` text.
-    static var help: String { get }
-    init(parsing arguments: inout ArgumentList) throws(CommandError)
+    /// Usage, options and notes; the parser accepts exactly the options it lists.
+    static var help: CommandHelp { get }
+    init(_ arguments: ParsedArguments) throws(CommandError)
+    /// What goes together: options that need or exclude others, counts of positionals.
+    mutating func validate() throws(CommandError)
     func run() throws(CommandError) -> ExitCode
+}
+
+extension TetherCommand {
+    /// The full `--help` text.
+    static var helpText: String { help.text(command: name) }
+
+    mutating func validate() throws(CommandError) {}
 }

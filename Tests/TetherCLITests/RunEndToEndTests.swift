@@ -90,6 +90,25 @@ import Testing
         #expect(frames.stdoutText.split(separator: "\n").last?.hasPrefix("30,") == true)
     }
 
+    /// As with getopt: the last `-o`/`--output` wins (and the first name is never created), and
+    /// `--` ends the options, so a `-h` after it is a file name, not a request for help.
+    @Test func theLastOutputWinsAndDoubleDashEndsTheOptions() throws {
+        let directory = try TetherProcess.temporaryDirectory()
+        let first = directory.appendingPathComponent("a.csv")
+        let last = directory.appendingPathComponent("b.csv")
+        let result = try TetherProcess.run(["run", "scenarios/vv-list.json", "--output", first.path, "-o", last.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: first.path))
+        #expect(try Data(contentsOf: last) == TetherProcess.run(["run", "scenarios/vv-list.json"]).stdout)
+
+        let dashes = try TetherProcess.run(["run", "--every", "2", "--", "-h"])
+        #expect(dashes.status == 66)
+        #expect(dashes.stdout.isEmpty)
+        #expect(dashes.stderr == "tether: error: -h: no such file\n")
+        let help = try TetherProcess.run(["run", "-h", "--", "-h"])
+        #expect(help.status == 0 && help.stdoutText.hasPrefix("OVERVIEW: "))
+    }
+
     @Test func helpAndVersionAndUsageErrors() throws {
         let help = try TetherProcess.run(["run", "--help"])
         #expect(help.status == 0)

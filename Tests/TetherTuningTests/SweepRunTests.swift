@@ -168,7 +168,7 @@ import TetherScenario
                 }
                 #expect(index == 1)
                 #expect(combination == "dynamics.spring.frequency=1, dynamics.spring.damping=-1")
-                #expect(error.exitCode == 65)
+                #expect(error.exitCode == .invalidScenario)
                 #expect(error.message.hasPrefix("combination 1 (dynamics.spring.frequency=1, dynamics.spring.damping=-1) makes the scenario invalid: small.json: dynamics.spring.damping: "))
             }
         }

@@ -304,4 +304,11 @@ public enum ReplayError: Error, Sendable {
     case eventFailed(path: JSONPath, frame: Int, reason: String)
     /// The state became non-finite (exit 70).
     case simulationFailed(frame: Int, reason: String)
+
+    public var exitCode: ExitCode {
+        switch self {
+        case .eventFailed: .invalidScenario
+        case .simulationFailed: .simulationFailure
+        }
+    }
 }

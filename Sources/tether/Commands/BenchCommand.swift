@@ -4,40 +4,36 @@ import TetherScenario
 struct BenchCommand: TetherCommand {
     static let name = "bench"
     static let abstract = "Time the stepping loop of a scenario (use a release build)."
-    static let usage = "tether bench <scenario.json> [--repeat N] [--set PATH=VALUE ...]"
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-        Runs the scenario N times without writing frames and prints the median wall time of the
-        steps (events and physics; nothing else is timed), frames/s and item-frames/s (bodies
-        stepped × frames, per second), and for world scenes the contacts and contact points per
-        frame, and how long loading the scenario took once (reading, parsing and checking it, with
-        a custom layout's elements file). Pausing at rest is off, so every frame is stepped. Build
-        with `swift build -c release` (or `swift run -c release tether bench …`): debug builds are
-        10–50× slower.
-
-        USAGE: \(usage)
-
-        OPTIONS:
-          --repeat N              Number of timed runs (default 5).
-        \(CommonOptions.setHelp)
-        \(CommonOptions.maxWorkHelp)
-          -h, --help              Show help information.
-        """
+    /// Every option, declared once: usage, help and parsing read these.
+    enum Options {
+        static let repeats = Option<Int>(
+            "--repeat", value: "N", help: "Number of timed runs (default 5).",
+            expected: "a whole number from 1 to 1000", parse: OptionValue.wholeNumber(in: 1...1000))
     }
+
+    static let help = CommandHelp(
+        overview: """
+            \(abstract)
+            Runs the scenario N times without writing frames and prints the median wall time of the
+            steps (events and physics; nothing else is timed), frames/s and item-frames/s (bodies
+            stepped × frames, per second), and for world scenes the contacts and contact points per
+            frame, and how long loading the scenario took once (reading, parsing and checking it, with
+            a custom layout's elements file). Pausing at rest is off, so every frame is stepped. Build
+            with `swift build -c release` (or `swift run -c release tether bench …`): debug builds are
+            10–50× slower.
+            """,
+        lead: "<scenario.json>", options: [Options.repeats.declaration] + CommonOptions.scenarioOptions)
 
     var file: String
     var repeats: Int
     var overrides: [ScenarioOverride]
     var budget: WorkBudget
 
-    init(parsing arguments: inout ArgumentList) throws(CommandError) {
-        repeats = try arguments.option("--repeat", { Int($0).flatMap { (1...1000).contains($0) ? $0 : nil } }, expected: "a whole number from 1 to 1000") ?? 5
-        overrides = try CommonOptions.overrides(&arguments)
-        budget = try CommonOptions.budget(&arguments)
-        let files = try arguments.positionals()
-        guard files.count == 1 else { throw .usage("expected one scenario file", command: Self.name) }
-        file = files[0]
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        repeats = try arguments.value(Options.repeats) ?? 5
+        overrides = try arguments.values(CommonOptions.set)
+        budget = try arguments.value(CommonOptions.maxWork) ?? .standard
+        file = try CommonOptions.scenarioFile(arguments)
     }
 
     func run() throws(CommandError) -> ExitCode {

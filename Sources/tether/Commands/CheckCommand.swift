@@ -6,36 +6,50 @@ import TetherScenario
 struct CheckCommand: TetherCommand {
     static let name = "check"
     static let abstract = "Compare scenarios with their golden files, or record new goldens."
-    static let usage = "tether check [<scenario.json> ...] [--golden DIR] [--record] [--tolerance X] [--report FILE.html] [--junit FILE.xml] [--set PATH=VALUE ...]"
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-        Each scenario is replayed with its own "output" settings and compared with DIR/NAME.csv
-        (NAME is the scenario's "name"). With no files, every scenarios/*.json is checked.
-        A difference exits 1 and reports the first differing frame, element and column with the
-        expected and actual values, and how many rows differ.
 
-        USAGE: \(usage)
-
-        OPTIONS:
-          --golden DIR            Folder of golden files (default: golden).
-          --record                Write the goldens instead (each through a temporary file and a
-                                  rename; DIR must exist) and list what changed.
-          --tolerance X           Largest absolute difference allowed in numeric columns (default 0:
-                                  byte-exact, which is what deterministic replays promise).
-          --report FILE.html      Also write a page showing each failed scenario: the golden and the
-                                  new run overlaid, differing elements outlined, the largest
-                                  difference over time.
-          --junit FILE.xml        Also write the results as JUnit XML (one testcase per scenario,
-                                  with its time; a mismatch or missing golden is a failure), for
-                                  CI servers to show.
-        \(CommonOptions.setHelp)
-        \(CommonOptions.maxWorkHelp)
-          -h, --help              Show help information.
-
-        \(Tether.exitCodeHelp)
-        """
+    /// Every option, declared once: usage, help and parsing read these.
+    enum Options {
+        static let golden = Option<String>("--golden", value: "DIR", help: "Folder of golden files (default: golden).")
+        static let record = Flag(
+            "--record",
+            help: """
+                Write the goldens instead (each through a temporary file and a
+                rename; DIR must exist) and list what changed.
+                """)
+        static let tolerance = Option<Double>(
+            "--tolerance", value: "X",
+            help: """
+                Largest absolute difference allowed in numeric columns (default 0:
+                byte-exact, which is what deterministic replays promise).
+                """,
+            expected: "a number ≥ 0", parse: OptionValue.nonNegative)
+        static let report = Option<String>(
+            "--report", value: "FILE.html",
+            help: """
+                Also write a page showing each failed scenario: the golden and the
+                new run overlaid, differing elements outlined, the largest
+                difference over time.
+                """)
+        static let junit = Option<String>(
+            "--junit", value: "FILE.xml",
+            help: """
+                Also write the results as JUnit XML (one testcase per scenario,
+                with its time; a mismatch or missing golden is a failure), for
+                CI servers to show.
+                """)
     }
+
+    static let help = CommandHelp(
+        overview: """
+            \(abstract)
+            Each scenario is replayed with its own "output" settings and compared with DIR/NAME.csv
+            (NAME is the scenario's "name"). With no files, every scenarios/*.json is checked.
+            A difference exits 1 and reports the first differing frame, element and column with the
+            expected and actual values, and how many rows differ.
+            """,
+        lead: "[<scenario.json> ...]",
+        options: [Options.golden.declaration, Options.record.declaration, Options.tolerance.declaration, Options.report.declaration, Options.junit.declaration]
+            + CommonOptions.scenarioOptions)
 
     var files: [String]
     var goldenDirectory: String
@@ -46,17 +60,20 @@ struct CheckCommand: TetherCommand {
     var reportPath: String?
     var junitPath: String?
 
-    init(parsing arguments: inout ArgumentList) throws(CommandError) {
-        goldenDirectory = try arguments.option("--golden") ?? "golden"
-        record = arguments.flag("--record")
-        tolerance = try arguments.option("--tolerance", { Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }, expected: "a number ≥ 0") ?? 0
-        overrides = try CommonOptions.overrides(&arguments)
-        budget = try CommonOptions.budget(&arguments)
-        reportPath = try arguments.option("--report")
-        junitPath = try arguments.option("--junit")
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        goldenDirectory = try arguments.value(Options.golden) ?? "golden"
+        record = arguments.isSet(Options.record)
+        tolerance = try arguments.value(Options.tolerance) ?? 0
+        overrides = try arguments.values(CommonOptions.set)
+        budget = try arguments.value(CommonOptions.maxWork) ?? .standard
+        reportPath = try arguments.value(Options.report)
+        junitPath = try arguments.value(Options.junit)
+        files = arguments.positionals
+    }
+
+    mutating func validate() throws(CommandError) {
         if record && reportPath != nil { throw .usage("--report cannot be used with --record", command: Self.name) }
         if record && junitPath != nil { throw .usage("--junit cannot be used with --record", command: Self.name) }
-        files = try arguments.positionals()
         if files.isEmpty { files = try Self.bundledScenarios() }
     }
 

@@ -6,31 +6,34 @@ import TetherScenario
 struct PlotCommand: TetherCommand {
     static let name = "plot"
     static let abstract = "Chart elements' displacement from their layout position over time (SVG)."
-    static let usage = "tether plot <scenario.json> [-o FILE.svg] [--items 0,5,9] [--column center_x|center_y|angle] [--set PATH=VALUE ...]"
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-        One line per element: its column minus its resting (layout) value at every frame, with the
-        scenario's events marked on the time axis.
-
-        USAGE: \(usage)
-
-        ARGUMENTS:
-          <scenario.json>         The scenario file.
-
-        OPTIONS:
-          -o, --output FILE       Write to FILE (a file through a temporary file and a rename; see
-                                  README); without it, or with -, to standard output.
-          --items LIST            Cells to plot, comma-separated: ITEM (section 0) or SECTION.ITEM
-                                  (default: four cells spread over those visible at frame 0).
-          --column NAME           center_x, center_y (pt) or angle (°); default: the scroll axis.
-        \(CommonOptions.setHelp)
-        \(CommonOptions.maxWorkHelp)
-          -h, --help              Show help information.
-
-        \(Tether.exitCodeHelp)
-        """
+    /// Every option, declared once: usage, help and parsing read these.
+    enum Options {
+        static let output = Option<String>(
+            "-o", "--output", value: "FILE.svg",
+            help: """
+                Write to FILE (a file through a temporary file and a rename; see
+                README); without it, or with -, to standard output.
+                """)
+        static let items = Option<[ElementKey]>(
+            "--items", value: "LIST",
+            help: """
+                Cells to plot, comma-separated: ITEM (section 0) or SECTION.ITEM
+                (default: four cells spread over those visible at frame 0).
+                """,
+            expected: "ITEM or SECTION.ITEM numbers separated by commas, e.g. 0,5,1.2", parse: parseItems)
+        static let column = Option<DisplacementPlot.Column>(
+            "--column", value: "NAME", help: "center_x, center_y (pt) or angle (°); default: the scroll axis.",
+            expected: "center_x, center_y or angle", parse: { DisplacementPlot.Column(rawValue: $0) })
     }
+
+    static let help = CommandHelp(
+        overview: """
+            \(abstract)
+            One line per element: its column minus its resting (layout) value at every frame, with the
+            scenario's events marked on the time axis.
+            """,
+        lead: "<scenario.json>", arguments: [("<scenario.json>", "The scenario file.")],
+        options: [Options.output.declaration, Options.items.declaration, Options.column.declaration] + CommonOptions.scenarioOptions)
 
     var file: String
     var outputPath: String?
@@ -39,17 +42,13 @@ struct PlotCommand: TetherCommand {
     var overrides: [ScenarioOverride]
     var budget: WorkBudget
 
-    init(parsing arguments: inout ArgumentList) throws(CommandError) {
-        outputPath = try arguments.option("-o", "--output")
-        keys = try arguments.option("--items", Self.parseItems, expected: "ITEM or SECTION.ITEM numbers separated by commas, e.g. 0,5,1.2")
-        column = try arguments.option("--column", DisplacementPlot.Column.init(rawValue:), expected: "center_x, center_y or angle")
-        overrides = try CommonOptions.overrides(&arguments)
-        budget = try CommonOptions.budget(&arguments)
-        let files = try arguments.positionals()
-        guard files.count == 1 else {
-            throw .usage(files.isEmpty ? "missing scenario file" : "expected one scenario file, got \(files.count)", command: Self.name)
-        }
-        file = files[0]
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        outputPath = try arguments.value(Options.output)
+        keys = try arguments.value(Options.items)
+        column = try arguments.value(Options.column)
+        overrides = try arguments.values(CommonOptions.set)
+        budget = try arguments.value(CommonOptions.maxWork) ?? .standard
+        file = try CommonOptions.scenarioFile(arguments)
     }
 
     /// "0,5,1.2" → cells 0.0, 0.5, 1.2.

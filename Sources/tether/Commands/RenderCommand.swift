@@ -5,49 +5,65 @@ import TetherScenario
 struct RenderCommand: TetherCommand {
     static let name = "render"
     static let abstract = "Draw a replay: an HTML player or an animated SVG."
-    static let usage = "tether render <scenario.json> -o FILE.html|FILE.svg [--format html|svg] [--items visible|all] [--every N] [--start-frame N] [--tolerance PT] [--set PATH=VALUE ...]"
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-        HTML: one self-contained page (no network) that plays the run at the scenario's clock:
-        the viewport and content offset, the cells (coloured by section, labelled with their item),
-        springs to their anchors, the finger; play/pause, a frame slider, speed 0.25×–2×,
-        ← / → to step a frame, space to play or pause. Open FILE.html#frame=N to start at frame N.
-        SVG: an animated picture (SMIL, no script) of the same run, small enough for a README.
-        World scenes: the reference bounds as the stage, items labelled with their ids,
-        boundaries, attachments and snaps as lines, and a dot where a contact began.
-
-        USAGE: \(usage)
-
-        ARGUMENTS:
-          <scenario.json>         The scenario file.
-
-        OPTIONS:
-          -o, --output FILE       Write to FILE (a file through a temporary file and a rename; see
-                                  README); without it, or with -, to standard output.
-          --format html|svg       The picture (default: from FILE's extension, else html).
-          --items visible|all     Draw the elements that intersect the viewport (default), or all.
-          --every N               Record frame 0 and every N-th frame (smaller files; plays at the
-                                  same speed).
-          --start-frame N         HTML: open paused at recorded frame N instead of playing.
-          --tolerance PT          SVG: how far a drawn position may be from the recorded one, in
-                                  points (default 0.25); larger makes smaller files.
-        \(CommonOptions.setHelp)
-        \(CommonOptions.maxWorkHelp)
-          -h, --help              Show help information.
-
-        \(Tether.exitCodeHelp)
-        """
-    }
-
     enum Format: String {
         case html
         case svg
     }
 
+    /// Every option, declared once: usage, help and parsing read these.
+    enum Options {
+        static let output = Option<String>(
+            "-o", "--output", value: "FILE.html|FILE.svg",
+            help: """
+                Write to FILE (a file through a temporary file and a rename; see
+                README); without it, or with -, to standard output.
+                """)
+        static let format = Option<Format>(
+            "--format", value: "html|svg", help: "The picture (default: from FILE's extension, else html).",
+            expected: "html or svg", parse: { Format(rawValue: $0) })
+        static let items = Option<Scenario.ItemSelection>(
+            "--items", value: "visible|all", help: "Draw the elements that intersect the viewport (default), or all.",
+            expected: "visible or all", parse: { Scenario.ItemSelection(rawValue: $0) })
+        static let every = Option<Int>(
+            "--every", value: "N",
+            help: """
+                Record frame 0 and every N-th frame (smaller files; plays at the
+                same speed).
+                """,
+            expected: "a whole number ≥ 1", parse: OptionValue.wholeNumber(in: 1...Int.max))
+        static let startFrame = Option<Int>(
+            "--start-frame", value: "N", help: "HTML: open paused at recorded frame N instead of playing.",
+            expected: "a whole number ≥ 0", parse: OptionValue.wholeNumber(in: 0...Int.max))
+        static let tolerance = Option<Double>(
+            "--tolerance", value: "PT",
+            help: """
+                SVG: how far a drawn position may be from the recorded one, in
+                points (default 0.25); larger makes smaller files.
+                """,
+            expected: "a number ≥ 0", parse: OptionValue.nonNegative)
+    }
+
+    static let help = CommandHelp(
+        overview: """
+            \(abstract)
+            HTML: one self-contained page (no network) that plays the run at the scenario's clock:
+            the viewport and content offset, the cells (coloured by section, labelled with their item),
+            springs to their anchors, the finger; play/pause, a frame slider, speed 0.25×–2×,
+            ← / → to step a frame, space to play or pause. Open FILE.html#frame=N to start at frame N.
+            SVG: an animated picture (SMIL, no script) of the same run, small enough for a README.
+            World scenes: the reference bounds as the stage, items labelled with their ids,
+            boundaries, attachments and snaps as lines, and a dot where a contact began.
+            """,
+        lead: "<scenario.json>", arguments: [("<scenario.json>", "The scenario file.")],
+        options: [
+            Options.output.declaration, Options.format.declaration, Options.items.declaration, Options.every.declaration, Options.startFrame.declaration,
+            Options.tolerance.declaration,
+        ] + CommonOptions.scenarioOptions)
+
     var file: String
     var outputPath: String?
-    var format: Format
+    /// --format; nil to take the format from the output's name.
+    var requestedFormat: Format?
     var items: Scenario.ItemSelection
     var every: Int
     var startFrame: Int?
@@ -55,28 +71,29 @@ struct RenderCommand: TetherCommand {
     var overrides: [ScenarioOverride]
     var budget: WorkBudget
 
-    init(parsing arguments: inout ArgumentList) throws(CommandError) {
-        outputPath = try arguments.option("-o", "--output")
-        let explicit = try arguments.option("--format", Format.init(rawValue:), expected: "html or svg")
-        items = try arguments.option("--items", Scenario.ItemSelection.init(rawValue:), expected: "visible or all") ?? .visible
-        every = try arguments.option("--every", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, expected: "a whole number ≥ 1") ?? 1
-        startFrame = try arguments.option("--start-frame", { Int($0).flatMap { $0 >= 0 ? $0 : nil } }, expected: "a whole number ≥ 0")
-        tolerance = try arguments.option("--tolerance", { Double($0).flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }, expected: "a number ≥ 0") ?? 0.25
-        overrides = try CommonOptions.overrides(&arguments)
-        budget = try CommonOptions.budget(&arguments)
-        let files = try arguments.positionals()
-        guard files.count == 1 else {
-            throw .usage(files.isEmpty ? "missing scenario file" : "expected one scenario file, got \(files.count)", command: Self.name)
-        }
-        file = files[0]
-        if let explicit {
-            format = explicit
-        } else if let outputPath, outputPath.lowercased().hasSuffix(".svg") {
-            format = .svg
-        } else if let outputPath, outputPath != "-", !outputPath.lowercased().hasSuffix(".html") && !outputPath.lowercased().hasSuffix(".htm") {
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        outputPath = try arguments.value(Options.output)
+        requestedFormat = try arguments.value(Options.format)
+        items = try arguments.value(Options.items) ?? .visible
+        every = try arguments.value(Options.every) ?? 1
+        startFrame = try arguments.value(Options.startFrame)
+        tolerance = try arguments.value(Options.tolerance) ?? 0.25
+        overrides = try arguments.values(CommonOptions.set)
+        budget = try arguments.value(CommonOptions.maxWork) ?? .standard
+        file = try CommonOptions.scenarioFile(arguments)
+    }
+
+    /// The picture to draw: --format, else the output's extension (.svg, else HTML).
+    var format: Format {
+        requestedFormat ?? (outputPath?.lowercased().hasSuffix(".svg") == true ? .svg : .html)
+    }
+
+    /// Without --format, the output must be named .html, .htm or .svg (or be standard output).
+    func validate() throws(CommandError) {
+        guard requestedFormat == nil, let outputPath, outputPath != "-" else { return }
+        let name = outputPath.lowercased()
+        if !name.hasSuffix(".svg") && !name.hasSuffix(".html") && !name.hasSuffix(".htm") {
             throw .usage("cannot tell the format from '\(outputPath)': name it .html or .svg, or give --format", command: Self.name)
-        } else {
-            format = .html
         }
     }
 

@@ -4,35 +4,49 @@ import TetherScenario
 struct RunCommand: TetherCommand {
     static let name = "run"
     static let abstract = "Replay a scenario and print every frame's attributes."
-    static let usage = "tether run <scenario.json> [--format csv|json|jsonl|none] [-o FILE] [--items visible|all] [--every N] [--until-rest] [--contacts FILE] [--set PATH=VALUE ...]"
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
 
-        USAGE: \(usage)
-
-        ARGUMENTS:
-          <scenario.json>         The scenario file.
-
-        OPTIONS:
-          --format FORMAT         csv (default), json, jsonl, or none (run only: exit status and timing).
-          -o, --output FILE       Write to FILE instead of standard output (- is standard output).
-                                  A file is written to a temporary file and renamed on success;
-                                  a device, FIFO or socket is written in place (see README).
-          --items visible|all     Elements that intersect the viewport (default), or every element.
-                                  Overrides the scenario's "output.items".
-          --every N               Print frame 0 and every N-th frame after it. Overrides "output.every".
-          --contacts FILE         Also write UIKit's collision callbacks (contact began/ended) as JSON
-                                  Lines: frame, the two items or the item and boundary id, the point.
-          --until-rest            Stop at the first frame where the scene is at rest (the world paused,
-                                  the content offset still) and no event is left; that frame is printed.
-        \(CommonOptions.setHelp)
-        \(CommonOptions.maxWorkHelp)
-          -h, --help              Show help information.
-
-        \(Tether.exitCodeHelp)
-        """
+    /// Every option, declared once: usage, help and parsing read these.
+    enum Options {
+        static let format = Option<OutputFormat>(
+            "--format", value: "FORMAT", help: "csv (default), json, jsonl, or none (run only: exit status and timing).",
+            expected: "csv, json, jsonl or none", parse: { OutputFormat(rawValue: $0) })
+        static let output = Option<String>(
+            "-o", "--output", value: "FILE",
+            help: """
+                Write to FILE instead of standard output (- is standard output).
+                A file is written to a temporary file and renamed on success;
+                a device, FIFO or socket is written in place (see README).
+                """)
+        static let items = Option<Scenario.ItemSelection>(
+            "--items", value: "visible|all",
+            help: """
+                Elements that intersect the viewport (default), or every element.
+                Overrides the scenario's "output.items".
+                """,
+            expected: "visible or all", parse: { Scenario.ItemSelection(rawValue: $0) })
+        static let every = Option<Int>(
+            "--every", value: "N", help: "Print frame 0 and every N-th frame after it. Overrides \"output.every\".",
+            expected: "a whole number ≥ 1", parse: OptionValue.wholeNumber(in: 1...Int.max))
+        static let contacts = Option<String>(
+            "--contacts", value: "FILE",
+            help: """
+                Also write UIKit's collision callbacks (contact began/ended) as JSON
+                Lines: frame, the two items or the item and boundary id, the point.
+                """)
+        static let untilRest = Flag(
+            "--until-rest",
+            help: """
+                Stop at the first frame where the scene is at rest (the world paused,
+                the content offset still) and no event is left; that frame is printed.
+                """)
     }
+
+    static let help = CommandHelp(
+        overview: abstract, lead: "<scenario.json>", arguments: [("<scenario.json>", "The scenario file.")],
+        options: [
+            Options.format.declaration, Options.output.declaration, Options.items.declaration, Options.every.declaration, Options.contacts.declaration,
+            Options.untilRest.declaration,
+        ] + CommonOptions.scenarioOptions)
 
     var file: String
     var format: OutputFormat
@@ -44,20 +58,16 @@ struct RunCommand: TetherCommand {
     var overrides: [ScenarioOverride]
     var budget: WorkBudget
 
-    init(parsing arguments: inout ArgumentList) throws(CommandError) {
-        format = try arguments.option("--format", OutputFormat.init(rawValue:), expected: "csv, json, jsonl or none") ?? .csv
-        outputPath = try arguments.option("-o", "--output")
-        items = try arguments.option("--items", Scenario.ItemSelection.init(rawValue:), expected: "visible or all")
-        every = try arguments.option("--every", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, expected: "a whole number ≥ 1")
-        untilRest = arguments.flag("--until-rest")
-        contactsPath = try arguments.option("--contacts")
-        overrides = try CommonOptions.overrides(&arguments)
-        budget = try CommonOptions.budget(&arguments)
-        let files = try arguments.positionals()
-        guard files.count == 1 else {
-            throw .usage(files.isEmpty ? "missing scenario file" : "expected one scenario file, got \(files.count)", command: Self.name)
-        }
-        file = files[0]
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        format = try arguments.value(Options.format) ?? .csv
+        outputPath = try arguments.value(Options.output)
+        items = try arguments.value(Options.items)
+        every = try arguments.value(Options.every)
+        untilRest = arguments.isSet(Options.untilRest)
+        contactsPath = try arguments.value(Options.contacts)
+        overrides = try arguments.values(CommonOptions.set)
+        budget = try arguments.value(CommonOptions.maxWork) ?? .standard
+        file = try CommonOptions.scenarioFile(arguments)
     }
 
     func run() throws(CommandError) -> ExitCode {

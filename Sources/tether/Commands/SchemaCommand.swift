@@ -5,37 +5,41 @@ import TetherScenario
 struct SchemaCommand: TetherCommand {
     static let name = "schema"
     static let abstract = "Print the JSON Schema (draft 2020-12) of scenario files."
-    static let usage = "tether schema [--format json|markdown] [-o FILE]"
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-        Written from the same key tables the scenario decoder reads; schema/scenario.schema.json
-        in the repository is this output. Editors (VS Code, JetBrains IDEs) use it to validate
-        and complete scenario files that carry "$schema": "PATH/TO/scenario.schema.json".
+    enum Format: String { case json, markdown }
 
-        USAGE: \(usage)
-
-        OPTIONS:
-          --format FORMAT         json (default): the schema; markdown: the key tables of
-                                  docs/scenario-format.md.
-          -o, --output FILE       Write to FILE (a file through a temporary file and a rename; see
-                                  README); without it, or with -, to standard output.
-          -h, --help              Show help information.
-
-        \(Tether.exitCodeHelp)
-        """
+    /// Every option, declared once: usage, help and parsing read these.
+    enum Options {
+        static let format = Option<Format>(
+            "--format", value: "FORMAT",
+            help: """
+                json (default): the schema; markdown: the key tables of
+                docs/scenario-format.md.
+                """,
+            expected: "json or markdown", parse: { Format(rawValue: $0) })
+        static let output = Option<String>(
+            "-o", "--output", value: "FILE",
+            help: """
+                Write to FILE (a file through a temporary file and a rename; see
+                README); without it, or with -, to standard output.
+                """)
     }
 
-    enum Format: String { case json, markdown }
+    static let help = CommandHelp(
+        overview: """
+            \(abstract)
+            Written from the same key tables the scenario decoder reads; schema/scenario.schema.json
+            in the repository is this output. Editors (VS Code, JetBrains IDEs) use it to validate
+            and complete scenario files that carry "$schema": "PATH/TO/scenario.schema.json".
+            """,
+        lead: "", options: [Options.format.declaration, Options.output.declaration])
 
     var format: Format
     var outputPath: String?
 
-    init(parsing arguments: inout ArgumentList) throws(CommandError) {
-        format = try arguments.option("--format", Format.init(rawValue:), expected: "json or markdown") ?? .json
-        outputPath = try arguments.option("-o", "--output")
-        let extra = try arguments.positionals()
-        if let first = extra.first { throw .usage("unexpected argument '\(first)'", command: Self.name) }
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        format = try arguments.value(Options.format) ?? .json
+        outputPath = try arguments.value(Options.output)
+        if let first = arguments.positionals.first { throw arguments.usageError("unexpected argument '\(first)'") }
     }
 
     func run() throws(CommandError) -> ExitCode {

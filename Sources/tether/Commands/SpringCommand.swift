@@ -1,60 +1,87 @@
 import TetherPhysics
+import TetherScenario
 
 /// `tether spring …`: one spring, given in any vocabulary, printed in all of them.
 struct SpringCommand: TetherCommand {
     static let name = "spring"
     static let abstract = "Convert a spring between UIKit, SwiftUI, Core Animation and Origami/Rebound terms."
-    /// One line (it follows every usage error); the help lists all six vocabularies.
-    static let usage = "tether spring (--frequency F --damping Z | --duration D --bounce B | …one vocabulary) [--mass M] [--allow-overdamping] [--json]"
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-        Give one spring in exactly one vocabulary; prints the same spring in every vocabulary
-        (canonical form: mass m, stiffness k, damping coefficient c; ω₀ = √(k/m), ζ = c/(2√(km))).
+    /// Every option, declared once: usage, help and parsing read these.
+    enum Options {
+        static func number(_ name: String, _ value: String, _ help: String) -> Option<Double> {
+            Option(name, value: value, help: help, expected: "a number") { Double($0) }
+        }
 
-        USAGE: \(usage)
-
-        VOCABULARIES (exactly one):
-          --frequency F --damping Z            UIKit attachment: f Hz, damping ratio ζ.
-                                               k = m(2πf)², c = 2mζ·2πf.
-          --response R --damping-fraction Z    SwiftUI Spring(response:dampingRatio:): R = 1/f.
-          --duration D --bounce B              SwiftUI Spring(duration:bounce:): D = response,
-                                               ζ = 1 − B (B ≥ 0) or 1/(1 + B) (B < 0), −1 < B ≤ 1.
-          --stiffness K --damping-coefficient C
-                                               CASpringAnimation / SwiftUI Spring(mass:stiffness:damping:).
-                                               Overdamped (C > 2√(KM)) it is treated as critically
-                                               damped (C = 2√(KM)), as SwiftUI does by default.
-          --tension T --friction F             Origami (React Native tension/friction, default 40/7):
-                                               k = (T − 30)·3.62 + 194, c = (F − 8)·3 + 25, m = 1.
-          --bounciness B --speed S             Rebound / POP / React Native (default 8/12), m = 1.
-
-        OPTIONS:
-          --mass M                Mass (default 1) for the UIKit, SwiftUI and CASpringAnimation
-                                  vocabularies; Origami and Rebound springs have mass 1.
-          --allow-overdamping     Keep an overdamped --stiffness/--damping-coefficient spring as
-                                  given (SwiftUI's allowOverDamping: true).
-          --json                  Print a JSON object (full double precision) instead of the table.
-          -h, --help              Show help information.
-
-        settlingDuration is the last time the unit step response from rest (target 1, velocity 0)
-        is 0.001 away from its target, on the exact curve, as SwiftUI defines Spring.settlingDuration.
-        SwiftUI's stiffness is what Spring.stiffness reports: k, except c²/(2m) − k when overdamped.
-        Origami and Rebound values describe the spring per unit mass.
-        """
+        static let frequency = number("--frequency", "F", "UIKit attachment, with --damping: frequency f in Hz.")
+        static let damping = number("--damping", "Z", "UIKit: damping ratio ζ. k = m(2πf)², c = 2mζ·2πf.")
+        static let response = number(
+            "--response", "R", "SwiftUI Spring(response:dampingRatio:), with --damping-fraction:\nR = 1/f.")
+        static let dampingFraction = number("--damping-fraction", "Z", "SwiftUI: damping ratio ζ.")
+        static let duration = number("--duration", "D", "SwiftUI Spring(duration:bounce:), with --bounce: D = response.")
+        static let bounce = number("--bounce", "B", "SwiftUI: ζ = 1 − B (B ≥ 0) or 1/(1 + B) (B < 0), −1 < B ≤ 1.")
+        static let stiffness = number(
+            "--stiffness", "K", "CASpringAnimation / SwiftUI Spring(mass:stiffness:damping:), with\n--damping-coefficient: stiffness K.")
+        static let dampingCoefficient = number(
+            "--damping-coefficient", "C",
+            """
+            CASpringAnimation: damping coefficient C. Overdamped (C > 2√(KM)) it
+            is treated as critically damped (C = 2√(KM)), as SwiftUI does by default.
+            """)
+        static let tension = number(
+            "--tension", "T", "Origami (React Native tension/friction, default 40/7), with --friction:\nk = (T − 30)·3.62 + 194, m = 1.")
+        static let friction = number("--friction", "F", "Origami: c = (F − 8)·3 + 25.")
+        static let bounciness = number("--bounciness", "B", "Rebound / POP / React Native (default 8/12), with --speed; m = 1.")
+        static let speed = number("--speed", "S", "Rebound: speed.")
+        static let mass = number(
+            "--mass", "M",
+            """
+            Mass (default 1) for the UIKit, SwiftUI and CASpringAnimation
+            vocabularies; Origami and Rebound springs have mass 1.
+            """)
+        static let allowOverdamping = Flag(
+            "--allow-overdamping",
+            help: """
+                Keep an overdamped --stiffness/--damping-coefficient spring as
+                given (SwiftUI's allowOverDamping: true).
+                """)
+        static let json = Flag("--json", help: "Print a JSON object (full double precision) instead of the table.")
     }
+
+    static let help: CommandHelp = {
+        let pairs = Vocabulary.allCases.map { [$0.options.0.declaration, $0.options.1.declaration] }
+        let options = [Options.mass.declaration, Options.allowOverdamping.declaration, Options.json.declaration]
+        return CommandHelp(
+            overview: """
+                \(abstract)
+                Give one spring in exactly one vocabulary; prints the same spring in every vocabulary
+                (canonical form: mass m, stiffness k, damping coefficient c; ω₀ = √(k/m), ζ = c/(2√(km))).
+                """,
+            usages: [.init("", [.oneOf(pairs)] + options.map(CommandHelp.Usage.Item.option))],
+            sections: [
+                .init("VOCABULARIES (exactly one pair)", options: pairs.flatMap { $0 }),
+                .init("OPTIONS", options: options + [CommonOptions.help.declaration]),
+            ],
+            notes: [
+                """
+                settlingDuration is the last time the unit step response from rest (target 1, velocity 0)
+                is 0.001 away from its target, on the exact curve, as SwiftUI defines Spring.settlingDuration.
+                SwiftUI's stiffness is what Spring.stiffness reports: k, except c²/(2m) − k when overdamped.
+                Origami and Rebound values describe the spring per unit mass.
+                """,
+            ])
+    }()
 
     /// The input vocabularies, each a pair of options.
     enum Vocabulary: CaseIterable {
         case uikit, swiftUIResponse, swiftUIDuration, coreAnimation, origami, rebound
 
-        var options: (String, String) {
+        var options: (Option<Double>, Option<Double>) {
             switch self {
-            case .uikit: ("--frequency", "--damping")
-            case .swiftUIResponse: ("--response", "--damping-fraction")
-            case .swiftUIDuration: ("--duration", "--bounce")
-            case .coreAnimation: ("--stiffness", "--damping-coefficient")
-            case .origami: ("--tension", "--friction")
-            case .rebound: ("--bounciness", "--speed")
+            case .uikit: (SpringCommand.Options.frequency, SpringCommand.Options.damping)
+            case .swiftUIResponse: (SpringCommand.Options.response, SpringCommand.Options.dampingFraction)
+            case .swiftUIDuration: (SpringCommand.Options.duration, SpringCommand.Options.bounce)
+            case .coreAnimation: (SpringCommand.Options.stiffness, SpringCommand.Options.dampingCoefficient)
+            case .origami: (SpringCommand.Options.tension, SpringCommand.Options.friction)
+            case .rebound: (SpringCommand.Options.bounciness, SpringCommand.Options.speed)
             }
         }
 
@@ -84,69 +111,69 @@ struct SpringCommand: TetherCommand {
         var takesMass: Bool { self != .origami && self != .rebound }
     }
 
-    var vocabulary: Vocabulary
-    var spring: SpringParameters
+    /// The options of each vocabulary that were given (every vocabulary is read, so that
+    /// mixing can be reported precisely).
+    var given: [(vocabulary: Vocabulary, first: Double?, second: Double?)] = []
+    var mass: Double?
+    var allowOverDamping: Bool
     var json: Bool
-    /// Set when an overdamped --stiffness/--damping-coefficient spring was made critical.
-    var overdampingNote: String?
 
-    init(parsing arguments: inout ArgumentList) throws(CommandError) {
-        json = arguments.flag("--json")
-        let allowOverDamping = arguments.flag("--allow-overdamping")
-        let mass = try Self.number(&arguments, "--mass")
-        // Every option of every vocabulary, so that mixing can be reported precisely.
-        var given: [(vocabulary: Vocabulary, first: Double?, second: Double?)] = []
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        json = arguments.isSet(Options.json)
+        allowOverDamping = arguments.isSet(Options.allowOverdamping)
+        mass = try arguments.value(Options.mass)
         for vocabulary in Vocabulary.allCases {
-            let first = try Self.number(&arguments, vocabulary.options.0)
-            let second = try Self.number(&arguments, vocabulary.options.1)
+            let first = try arguments.value(vocabulary.options.0)
+            let second = try arguments.value(vocabulary.options.1)
             if first != nil || second != nil { given.append((vocabulary, first, second)) }
         }
-        if let extra = try arguments.positionals().first {
-            throw .usage("unexpected argument '\(extra)'", command: Self.name)
+        if let extra = arguments.positionals.first {
+            throw arguments.usageError("unexpected argument '\(extra)'")
         }
+    }
+
+    /// Exactly one whole vocabulary; --mass and --allow-overdamping only where they apply.
+    func validate() throws(CommandError) {
         guard let input = given.first else {
             throw .usage("no spring given: pass exactly one vocabulary, e.g. --frequency 2 --damping 0.7 or --duration 0.5 --bounce 0.3", command: Self.name)
         }
         guard given.count == 1 else {
             let named = given.map { entry in
                 let option = entry.first != nil ? entry.vocabulary.options.0 : entry.vocabulary.options.1
-                return "\(option) (\(entry.vocabulary.title))"
+                return "\(option.declaration.name) (\(entry.vocabulary.title))"
             }
             throw .usage("options from different vocabularies: \(named.joined(separator: " and ")); give exactly one", command: Self.name)
         }
-        let (first, second) = input.vocabulary.options
-        guard let a = input.first else {
-            throw .usage("\(second) needs \(first) (\(input.vocabulary.title))", command: Self.name)
-        }
-        guard let b = input.second else {
-            throw .usage("\(first) needs \(second) (\(input.vocabulary.title))", command: Self.name)
-        }
+        let (first, second) = (input.vocabulary.options.0.declaration.name, input.vocabulary.options.1.declaration.name)
+        if input.first == nil { throw .usage("\(second) needs \(first) (\(input.vocabulary.title))", command: Self.name) }
+        if input.second == nil { throw .usage("\(first) needs \(second) (\(input.vocabulary.title))", command: Self.name) }
         if mass != nil && !input.vocabulary.takesMass {
             throw .usage("--mass does not apply to \(input.vocabulary.title): Origami and Rebound springs have mass 1", command: Self.name)
         }
         if allowOverDamping && input.vocabulary != .coreAnimation {
             throw .usage("--allow-overdamping applies to --stiffness/--damping-coefficient (SwiftUI's Spring(mass:stiffness:damping:allowOverDamping:)); \(input.vocabulary.title) keeps an overdamped spring as given", command: Self.name)
         }
-        vocabulary = input.vocabulary
+    }
+
+    /// The spring the one vocabulary describes, and a note when an overdamped spring was made critical.
+    func spring() throws(CommandError) -> (vocabulary: Vocabulary, spring: SpringParameters, note: String?) {
+        let input = given[0]
+        let (a, b, m) = (input.first!, input.second!, mass ?? 1)
         do {
-            let m = mass ?? 1
             switch input.vocabulary {
-            case .uikit: spring = try SpringParameters(frequency: a, dampingRatio: b, mass: m)
-            case .swiftUIResponse: spring = try SpringParameters(response: a, dampingRatio: b, mass: m)
-            case .swiftUIDuration: spring = try SpringParameters(duration: a, bounce: b, mass: m)
+            case .uikit: return (input.vocabulary, try SpringParameters(frequency: a, dampingRatio: b, mass: m), nil)
+            case .swiftUIResponse: return (input.vocabulary, try SpringParameters(response: a, dampingRatio: b, mass: m), nil)
+            case .swiftUIDuration: return (input.vocabulary, try SpringParameters(duration: a, bounce: b, mass: m), nil)
             case .coreAnimation:
-                spring = try SpringParameters(mass: m, stiffness: a, damping: b, allowOverDamping: allowOverDamping)
-                overdampingNote = Self.overdampingNote(given: try SpringParameters(mass: m, stiffness: a, damping: b), used: spring)
-            case .origami: spring = try SpringParameters(origamiTension: a, origamiFriction: b)
-            case .rebound: spring = try SpringParameters(bounciness: a, speed: b)
+                let spring = try SpringParameters(mass: m, stiffness: a, damping: b, allowOverDamping: allowOverDamping)
+                let note = Self.overdampingNote(given: try SpringParameters(mass: m, stiffness: a, damping: b), used: spring)
+                return (input.vocabulary, spring, note)
+            case .origami: return (input.vocabulary, try SpringParameters(origamiTension: a, origamiFriction: b), nil)
+            case .rebound: return (input.vocabulary, try SpringParameters(bounciness: a, speed: b), nil)
             }
         } catch {
             throw .usage("invalid spring: \(error.description)", command: Self.name)
         }
-    }
-
-    private static func number(_ arguments: inout ArgumentList, _ name: String) throws(CommandError) -> Double? {
-        try arguments.option(name, { Double($0) }, expected: "a number")
     }
 
     /// Says that an overdamped spring was made critical, and how to keep it; nil if nothing changed.
@@ -159,17 +186,18 @@ struct SpringCommand: TetherCommand {
     }
 
     func run() throws(CommandError) -> ExitCode {
-        if let overdampingNote { Console.error(overdampingNote) }
-        Console.output(json ? jsonText : table)
+        let (vocabulary, spring, note) = try spring()
+        if let note { Console.error(note) }
+        Console.output(json ? Self.jsonText(spring, input: vocabulary) : Self.table(spring, input: vocabulary))
         return .success
     }
 
     // MARK: - Output
 
     /// The aligned table: group, name, value (4 decimals, right-aligned), unit.
-    var table: String {
+    static func table(_ spring: SpringParameters, input vocabulary: Vocabulary) -> String {
         let rows = spring.vocabularyEntries
-        let values = rows.map { row in row.value.map { Self.fixed($0) } ?? row.missingText }
+        let values = rows.map { row in row.value.map { fixed($0) } ?? row.missingText }
         let valueWidth = values.map(\.count).max() ?? 0
         let groupWidth = SpringVocabularyEntry.groupTitles.map(\.title.count).max()! + 2
         let nameWidth = rows.map(\.name.count).max()! + 2
@@ -178,7 +206,7 @@ struct SpringCommand: TetherCommand {
         for (row, value) in zip(rows, values) {
             let group = row.group == previousGroup ? "" : SpringVocabularyEntry.title(of: row.group)
             previousGroup = row.group
-            var line = Self.pad(group, groupWidth) + Self.pad(row.name, nameWidth)
+            var line = pad(group, groupWidth) + pad(row.name, nameWidth)
             line += String(repeating: " ", count: valueWidth - value.count) + value
             if !row.unit.isEmpty && row.value != nil { line += " " + row.unit }
             lines.append(line)
@@ -187,7 +215,7 @@ struct SpringCommand: TetherCommand {
     }
 
     /// The same rows as one JSON object per group, numbers in shortest round-trip form.
-    var jsonText: String {
+    static func jsonText(_ spring: SpringParameters, input vocabulary: Vocabulary) -> String {
         var groups: [(String, [String])] = []
         for row in spring.vocabularyEntries {
             let value = row.value.map { "\($0)" } ?? "null"

@@ -8,152 +8,229 @@ import TetherTuning
 struct SweepCommand: TetherCommand {
     static let name = "sweep"
     static let abstract = "Replay a scenario over a grid of parameter values and measure each run."
-    static let usage = "tether sweep <scenario.json> --vary PATH=START:STOP:STEP|PATH=V1,V2,... [--vary ...] [--metric M,...] [--target M=V,...] [--top N] [--jobs N] [--shard I/N] [--heatmap FILE.svg] [--format csv|json] [-o FILE]"
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-        Each combination is a full deterministic replay of the scenario with the --set overrides and
-        then the combination's values applied (as --set would), validated like any scenario. The grid
-        is the product of the --vary lists; the first --vary varies slowest. Output: one row per
-        combination in grid order, the parameters then the metrics; the same bytes for any --jobs.
+    // MARK: - Options
 
-        USAGE: \(usage)
-               tether sweep --merge <shard.csv> ... [--target/--top/--heatmap/--format/-o as above]
-
-        ARGUMENTS:
-          <scenario.json>         The scenario file.
-
-        GRID:
-          --vary PATH=START:STOP:STEP
-                                  Values START + i·STEP up to STOP inclusive (within round-off),
-                                  rounded to the decimals the three numbers are written with.
-          --vary PATH=V1,V2,...   A list of values, each read like a --set VALUE.
-        \(CommonOptions.setHelp)
-        \(CommonOptions.maxWorkHelp)
-        METRICS (per run, over the elements that have springs; see README "Tuning"):
-          settle (s)              From the release frame (after the last scroll event, or when the
-                                  content offset last moved if later) until every element stays within
-                                  --settle-distance of rest and slower than --settle-speed. Empty (null)
-                                  if the run ends first.
-          overshoot (pt)          Largest swing past rest, opposite to the initial displacement, along
-                                  the scroll axis. overshootPercent: as % of displacement.
-          lag (pt)                Largest displacement along the scroll axis while a finger is down.
-          peakSpeed (pt/s)        Largest element speed after the release.
-          oscillations            Swings of the most displaced element beyond ±settle-distance (sign
-                                  changes), halved and rounded down.
-          finalError (pt)         Largest distance from rest at the last frame.
-          displacement (pt)       Largest displacement along the scroll axis at the release frame.
-          --metric M,...          The metric columns to print, in order (default: all of them).
-          --settle-distance PT    Settled means within PT points of rest (default 0.5).
-          --settle-speed PT/S     ...and slower than PT/S points per second (default 1).
-
-        RANKING:
-          --target M=V,...        Rank runs by Σ ((metric − V)/scale)², best first; adds rank, index
-                                  and score columns. Runs without a targeted value rank last.
-          --scale M=S,...         Scales (defaults: settle 0.1, overshoot 1, overshootPercent 1, lag 1,
-                                  peakSpeed 10, oscillations 1, finalError 0.1, displacement 1).
-          --top N                 Print only the best N runs (needs --target).
-
-        RUNNING:
-          --jobs N                Replay N combinations at a time (default 1); output is identical.
-          --shard I/N             Run only the combinations k with k mod N = I (I from 0) and write a
-                                  shard file (CSV with the grid index) for --merge.
-          --merge FILE...         Join shard files into exactly the output of a single run.
-          --timing                Print the number of runs, the time and runs/s on stderr.
-          A progress line (runs done, runs/s, ETA) appears on stderr when it is a terminal.
-
-        OUTPUT:
-          --format csv|json       Output format (default csv).
-          -o, --output FILE       Write to FILE instead of standard output (a file through a
-                                  temporary file and a rename; see README).
-          --heatmap FILE.svg      For two --vary parameters: an SVG colour grid of one metric, best
-                                  cell outlined (rank 1 with --target, else the smallest value).
-          --heatmap-metric M      The heatmap's metric (default settle).
-          -h, --help              Show help information.
-
-        \(Tether.exitCodeHelp)
-        """
+    /// Every option, declared once: usage, help and parsing read these.
+    enum Options {
+        static let vary = Option<SweepAxis>(
+            "--vary", value: "PATH=START:STOP:STEP|PATH=V1,V2,...", repeats: true, required: true,
+            help: """
+                START:STOP:STEP: values START + i·STEP up to STOP inclusive
+                (within round-off), rounded to the decimals the three numbers are
+                written with. V1,V2,...: a list of values, each read like a --set VALUE.
+                """,
+            read: SweepCommand.axis)
+        static let metric = Option<String>(
+            "--metric", value: "M,...", repeats: true, help: "The metric columns to print, in order (default: all of them).")
+        static let settleDistance = Option<Double>(
+            "--settle-distance", value: "PT", help: "Settled means within PT points of rest (default 0.5).",
+            expected: "a number > 0", parse: OptionValue.positive)
+        static let settleSpeed = Option<Double>(
+            "--settle-speed", value: "PT/S", help: "...and slower than PT/S points per second (default 1).",
+            expected: "a number > 0", parse: OptionValue.positive)
+        static let target = Option<String>(
+            "--target", value: "M=V,...",
+            help: """
+                Rank runs by Σ ((metric − V)/scale)², best first; adds rank, index
+                and score columns. Runs without a targeted value rank last.
+                """)
+        static let scale = Option<String>(
+            "--scale", value: "M=S,...", repeats: true,
+            help: """
+                Scales (defaults: settle 0.1, overshoot 1, overshootPercent 1, lag 1,
+                peakSpeed 10, oscillations 1, finalError 0.1, displacement 1).
+                """)
+        static let top = Option<Int>(
+            "--top", value: "N", help: "Print only the best N runs (needs --target).",
+            expected: "a whole number ≥ 1", parse: OptionValue.wholeNumber(in: 1...Int.max))
+        static let jobs = Option<Int>(
+            "--jobs", value: "N", help: "Replay N combinations at a time (default 1); output is identical.",
+            expected: "a whole number from 1 to 256", parse: OptionValue.wholeNumber(in: 1...256))
+        static let shard = Option<Shard>(
+            "--shard", value: "I/N",
+            help: """
+                Run only the combinations k with k mod N = I (I from 0) and write a
+                shard file (CSV with the grid index) for --merge.
+                """
+        ) { (text: String) throws(OptionValueError) -> Shard in
+            do throws(SweepSpecError) {
+                return try Shard(parsing: text)
+            } catch {
+                throw .message("invalid --shard '\(text)': \(error.message)")
+            }
+        }
+        static let merge = Flag(
+            "--merge", help: "Join the shard files given (instead of a scenario) into exactly the\noutput of a single run.")
+        static let timing = Flag("--timing", help: "Print the number of runs, the time and runs/s on stderr.")
+        static let format = Option<SweepTable.Format>(
+            "--format", value: "csv|json", help: "Output format (default csv).",
+            expected: "csv or json", parse: { SweepTable.Format(rawValue: $0) })
+        static let output = Option<String>(
+            "-o", "--output", value: "FILE",
+            help: """
+                Write to FILE instead of standard output (a file through a
+                temporary file and a rename; see README).
+                """)
+        static let heatmap = Option<String>(
+            "--heatmap", value: "FILE.svg",
+            help: """
+                For two --vary parameters: an SVG colour grid of one metric, best
+                cell outlined (rank 1 with --target, else the smallest value).
+                """)
+        static let heatmapMetric = Option<SweepMetric>(
+            "--heatmap-metric", value: "M", help: "The heatmap's metric (default settle)."
+        ) { (text: String) throws(OptionValueError) -> SweepMetric in
+            do throws(SweepSpecError) {
+                return try SweepMetric.named(text)
+            } catch {
+                throw .message("--heatmap-metric: \(error.message)")
+            }
+        }
     }
 
+    /// What the shard files of `--merge` already hold: options of the runs themselves.
+    static let notForMerge = [
+        Options.vary.declaration, CommonOptions.set.declaration, Options.jobs.declaration, Options.shard.declaration, Options.settleDistance.declaration,
+        Options.settleSpeed.declaration, Options.timing.declaration, Options.metric.declaration, CommonOptions.maxWork.declaration,
+    ]
+
+    static let help: CommandHelp = {
+        let grid = [Options.vary.declaration] + CommonOptions.scenarioOptions
+        let metrics = [Options.metric.declaration, Options.settleDistance.declaration, Options.settleSpeed.declaration]
+        let ranking = [Options.target.declaration, Options.scale.declaration, Options.top.declaration]
+        let running = [Options.jobs.declaration, Options.shard.declaration, Options.merge.declaration, Options.timing.declaration]
+        let output = [Options.format.declaration, Options.output.declaration, Options.heatmap.declaration, Options.heatmapMetric.declaration]
+        let all = grid + metrics + ranking + running + output
+        return CommandHelp(
+            overview: """
+                \(abstract)
+                Each combination is a full deterministic replay of the scenario with the --set overrides and
+                then the combination's values applied (as --set would), validated like any scenario. The grid
+                is the product of the --vary lists; the first --vary varies slowest. Output: one row per
+                combination in grid order, the parameters then the metrics; the same bytes for any --jobs.
+                """,
+            usages: [
+                .init("<scenario.json>", options: all.filter { $0 != Options.merge.declaration }),
+                .init("--merge <shard.csv> ...", options: all.filter { $0 != Options.merge.declaration && !notForMerge.contains($0) }),
+            ],
+            sections: [
+                .init("ARGUMENTS", [
+                    .row("<scenario.json>", "The scenario file."),
+                    .row("<shard.csv>", "With --merge: the shard files to join."),
+                ]),
+                .init("GRID", options: grid),
+                .init("METRICS (per run, over the elements that have springs; see README \"Tuning\")", [
+                    .row("settle (s)", """
+                        From the release frame (after the last scroll event, or when the
+                        content offset last moved if later) until every element stays within
+                        --settle-distance of rest and slower than --settle-speed. Empty (null)
+                        if the run ends first.
+                        """),
+                    .row("overshoot (pt)", """
+                        Largest swing past rest, opposite to the initial displacement, along
+                        the scroll axis. overshootPercent: as % of displacement.
+                        """),
+                    .row("lag (pt)", "Largest displacement along the scroll axis while a finger is down."),
+                    .row("peakSpeed (pt/s)", "Largest element speed after the release."),
+                    .row("oscillations", """
+                        Swings of the most displaced element beyond ±settle-distance (sign
+                        changes), halved and rounded down.
+                        """),
+                    .row("finalError (pt)", "Largest distance from rest at the last frame."),
+                    .row("displacement (pt)", "Largest displacement along the scroll axis at the release frame."),
+                ] + metrics.map(CommandHelp.Entry.option)),
+                .init("RANKING", options: ranking),
+                .init("RUNNING", running.map(CommandHelp.Entry.option) + [
+                    .text("A progress line (runs done, runs/s, ETA) appears on stderr when it is a terminal."),
+                ]),
+                .init("OUTPUT", options: output + [CommonOptions.help.declaration]),
+            ])
+    }()
+
+    fileprivate static func axis(_ text: String) throws(OptionValueError) -> SweepAxis {
+        do throws(SweepSpecError) {
+            return try SweepAxis(parsing: text)
+        } catch {
+            throw .message("invalid --vary '\(text)': \(error.message)")
+        }
+    }
+
+    // MARK: - Values
+
+    /// The scenario, or nil when merging shard files.
     var file: String?
     var mergeFiles: [String]
+    var positionals: [String]
+    /// The options on the command line, for what does not apply to --merge.
+    var given: [OptionDeclaration]
+    var isMerge: Bool
     var axes: [SweepAxis]
+    /// Built once, by `validate()` (not when merging).
+    var grid: SweepGrid?
     var overrides: [ScenarioOverride]
-    var budget: WorkBudget
-    var metrics: [SweepMetric]
-    var criteria: SettleCriteria
+    var budget: WorkBudget?
+    var metrics: [SweepMetric]?
+    var settleDistance: Double?
+    var settleSpeed: Double?
     var ranking: Ranking?
     var top: Int?
-    var jobs: Int
+    var jobs: Int?
     var shard: Shard?
     var format: SweepTable.Format
     var outputPath: String?
     var heatmapPath: String?
-    var heatmapMetric: SweepMetric
+    var heatmapMetric: SweepMetric?
     var timing: Bool
 
-    init(parsing arguments: inout ArgumentList) throws(CommandError) {
+    var criteria: SettleCriteria { SettleCriteria(distance: settleDistance ?? 0.5, speed: settleSpeed ?? 1) }
+    /// The metric columns: --metric, or all of them.
+    var columns: [SweepMetric] { metrics ?? SweepMetric.allCases }
+
+    init(_ arguments: ParsedArguments) throws(CommandError) {
         func spec<T>(_ option: String, _ parse: () throws(SweepSpecError) -> T) throws(CommandError) -> T {
             do {
                 return try parse()
             } catch {
-                throw .usage("\(option): \(error.message)", command: Self.name)
+                throw arguments.usageError("\(option): \(error.message)")
             }
         }
-        let merge = arguments.flag("--merge")
-        timing = arguments.flag("--timing")
-        let varyTexts = try arguments.options("--vary")
-        var parsedAxes: [SweepAxis] = []
-        for text in varyTexts {
-            parsedAxes.append(try spec("invalid --vary '\(text)'") { () throws(SweepSpecError) in try SweepAxis(parsing: text) })
-        }
-        axes = parsedAxes
-        let metricTexts = try arguments.options("--metric")
-        metrics = metricTexts.isEmpty
-            ? SweepMetric.allCases : try spec("--metric") { () throws(SweepSpecError) in try SweepMetric.parseList(metricTexts) }
-        let distance = try arguments.option("--settle-distance", Self.positive, expected: "a number > 0")
-        let speed = try arguments.option("--settle-speed", Self.positive, expected: "a number > 0")
-        criteria = SettleCriteria(distance: distance ?? 0.5, speed: speed ?? 1)
-        let targetText = try arguments.option("--target")
-        let scaleTexts = try arguments.options("--scale")
+        isMerge = arguments.isSet(Options.merge)
+        timing = arguments.isSet(Options.timing)
+        axes = try arguments.values(Options.vary)
+        let metricTexts = try arguments.values(Options.metric)
+        metrics = metricTexts.isEmpty ? nil : try spec("--metric") { () throws(SweepSpecError) in try SweepMetric.parseList(metricTexts) }
+        settleDistance = try arguments.value(Options.settleDistance)
+        settleSpeed = try arguments.value(Options.settleSpeed)
+        let targetText = try arguments.value(Options.target)
+        let scaleTexts = try arguments.values(Options.scale)
         if let targetText {
             ranking = try spec("--target") { () throws(SweepSpecError) in try Ranking(targets: targetText, scales: scaleTexts) }
         } else if !scaleTexts.isEmpty {
-            throw .usage("--scale needs --target", command: Self.name)
+            throw arguments.usageError("--scale needs --target")
         }
-        top = try arguments.option("--top", { Int($0).flatMap { $0 >= 1 ? $0 : nil } }, expected: "a whole number ≥ 1")
-        let jobsOption = try arguments.option("--jobs", { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }, expected: "a whole number from 1 to 256")
-        jobs = jobsOption ?? 1
-        let shardText = try arguments.option("--shard")
-        shard = try shardText.map { text throws(CommandError) in
-            try spec("invalid --shard '\(text)'") { () throws(SweepSpecError) in try Shard(parsing: text) }
-        }
-        let formatOption = try arguments.option("--format", SweepTable.Format.init(rawValue:), expected: "csv or json")
-        format = formatOption ?? .csv
-        outputPath = try arguments.option("-o", "--output")
-        heatmapPath = try arguments.option("--heatmap")
-        let heatmapMetricText = try arguments.option("--heatmap-metric")
-        heatmapMetric = try heatmapMetricText.map { text throws(CommandError) in
-            try spec("--heatmap-metric") { () throws(SweepSpecError) in try SweepMetric.named(text) }
-        } ?? .settle
-        overrides = try CommonOptions.overrides(&arguments)
-        budget = try CommonOptions.budget(&arguments)
-        let positionals = try arguments.positionals()
+        top = try arguments.value(Options.top)
+        jobs = try arguments.value(Options.jobs)
+        shard = try arguments.value(Options.shard)
+        format = try arguments.value(Options.format) ?? .csv
+        outputPath = try arguments.value(Options.output)
+        heatmapPath = try arguments.value(Options.heatmap)
+        heatmapMetric = try arguments.value(Options.heatmapMetric)
+        overrides = try arguments.values(CommonOptions.set)
+        budget = try arguments.value(CommonOptions.maxWork)
+        positionals = arguments.positionals
+        given = arguments.givenOptions
+        file = isMerge ? nil : positionals.first
+        mergeFiles = isMerge ? positionals : []
+    }
 
-        // What goes together.
+    /// What goes together; builds the grid once.
+    mutating func validate() throws(CommandError) {
         func usage(_ message: String) -> CommandError { .usage(message, command: Self.name) }
-        if merge {
-            let notForMerge: [(Bool, String)] = [
-                (!varyTexts.isEmpty, "--vary"), (!overrides.isEmpty, "--set"), (jobsOption != nil, "--jobs"),
-                (shardText != nil, "--shard"), (distance != nil, "--settle-distance"), (speed != nil, "--settle-speed"),
-                (timing, "--timing"), (!metricTexts.isEmpty, "--metric"), (budget != .standard, "--max-work"),
-            ]
-            if let (_, option) = notForMerge.first(where: { $0.0 }) {
-                throw usage("\(option) does not apply to --merge (the shard files already hold the runs)")
+        if isMerge {
+            if let option = Self.notForMerge.first(where: given.contains) {
+                throw usage("\(option.name) does not apply to --merge (the shard files already hold the runs)")
             }
             guard !positionals.isEmpty else { throw usage("--merge needs the shard files to join") }
-            file = nil
-            mergeFiles = positionals
         } else {
             guard positionals.count == 1 else {
                 throw usage(positionals.isEmpty ? "missing scenario file" : "expected one scenario file, got \(positionals.count)")
@@ -161,8 +238,6 @@ struct SweepCommand: TetherCommand {
             guard !axes.isEmpty else {
                 throw usage("nothing to sweep: give at least one --vary PATH=START:STOP:STEP or PATH=V1,V2,…")
             }
-            file = positionals[0]
-            mergeFiles = []
         }
         if shard != nil {
             let notForShard: [(Bool, String)] = [
@@ -174,13 +249,16 @@ struct SweepCommand: TetherCommand {
             }
         }
         if top != nil && ranking == nil { throw usage("--top needs --target (it prints the best N runs)") }
-        if heatmapMetricText != nil && heatmapPath == nil { throw usage("--heatmap-metric needs --heatmap FILE.svg") }
-        if !merge { try Self.checkColumns(metrics, ranking: ranking, heatmapMetric: heatmapPath == nil ? nil : heatmapMetric) }
-        if heatmapPath != nil && !merge && axes.count != 2 {
+        if heatmapMetric != nil && heatmapPath == nil { throw usage("--heatmap-metric needs --heatmap FILE.svg") }
+        guard !isMerge else { return }
+        try Self.checkColumns(columns, ranking: ranking, heatmapMetric: heatmapPath == nil ? nil : heatmapMetric ?? .settle)
+        if heatmapPath != nil && axes.count != 2 {
             throw usage("--heatmap needs exactly two --vary parameters, got \(axes.count)")
         }
-        if !merge {
-            _ = try spec("--vary") { () throws(SweepSpecError) in try SweepGrid(axes) }
+        do {
+            grid = try SweepGrid(axes)
+        } catch {
+            throw usage("--vary: \(error.message)")
         }
     }
 
@@ -194,10 +272,6 @@ struct SweepCommand: TetherCommand {
         }
     }
 
-    private static func positive(_ text: String) -> Double? {
-        Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-    }
-
     func run() throws(CommandError) -> ExitCode {
         var files = CommandFiles(command: Self.name)
         if let file { try files.input(file, role: "the scenario") }
@@ -205,13 +279,18 @@ struct SweepCommand: TetherCommand {
         let outputTarget = try files.output(outputPath, option: "-o")
         let heatmapTarget = try heatmapPath.map { (path) throws(CommandError) in try files.output(path, option: "--heatmap") }
         let table: SweepTable
-        if let file { table = try sweep(file, files: &files) } else { table = try mergeShards() }
+        if let file {
+            guard let grid else { preconditionFailure("validate() builds the grid before run()") }
+            table = try sweep(file, grid: grid, files: &files)
+        } else {
+            table = try mergeShards()
+        }
         let text: String
         if let shard {
             text = table.shardCSV(shard)
         } else {
             if file == nil {
-                try Self.checkColumns(table.metrics, ranking: ranking, heatmapMetric: heatmapPath == nil ? nil : heatmapMetric)
+                try Self.checkColumns(table.metrics, ranking: ranking, heatmapMetric: heatmapPath == nil ? nil : heatmapMetric ?? .settle)
             }
             text = table.render(format, ranking: ranking, top: top)
         }
@@ -228,13 +307,8 @@ struct SweepCommand: TetherCommand {
 
     // MARK: - Running
 
-    private func sweep(_ file: String, files: inout CommandFiles) throws(CommandError) -> SweepTable {
-        let grid: SweepGrid
-        do {
-            grid = try SweepGrid(axes)
-        } catch {
-            throw .usage(error.message, command: Self.name)
-        }
+    private func sweep(_ file: String, grid: SweepGrid, files: inout CommandFiles) throws(CommandError) -> SweepTable {
+        let jobs = jobs ?? 1
         let indices = shard?.combinations(of: grid.count) ?? Array(0..<grid.count)
         let start = DispatchTime.now().uptimeNanoseconds
         let progress = ProgressLine.onTerminal(label: "sweep", total: indices.count)
@@ -244,10 +318,11 @@ struct SweepCommand: TetherCommand {
         let plan: SweepPlan
         do throws(SweepError) {
             plan = try SweepPlan.load(
-                file: file, baseOverrides: overrides, grid: grid, criteria: criteria, first: indices.first ?? 0, budget: budget)
+                file: file, baseOverrides: overrides, grid: grid, criteria: criteria, first: indices.first ?? 0,
+                budget: budget ?? .standard)
         } catch {
             progress?.finish()
-            throw .failure(error.message, ExitCode(rawValue: error.exitCode) ?? .invalidScenario)
+            throw .failure(error.message, error.exitCode)
         }
         do {
             try files.inputs(namedBy: plan.namedFiles)
@@ -259,7 +334,7 @@ struct SweepCommand: TetherCommand {
             results = try plan.run(indices, jobs: jobs, progress: report)
         } catch {
             progress?.finish()
-            throw .failure(error.message, ExitCode(rawValue: error.exitCode) ?? .invalidScenario)
+            throw .failure(error.message, error.exitCode)
         }
         progress?.finish()
         if timing {
@@ -271,7 +346,7 @@ struct SweepCommand: TetherCommand {
         if moving > 0 {
             Console.error("tether: note: in \(moving) of \(results.count) run\(results.count == 1 ? "" : "s") the content is still moving at the last frame, so the metrics after the release cover that frame only; lengthen them with --set frames=N")
         }
-        return SweepTable(grid: grid, metrics: metrics, indices: indices, results: results)
+        return SweepTable(grid: grid, metrics: columns, indices: indices, results: results)
     }
 
     private func mergeShards() throws(CommandError) -> SweepTable {
@@ -304,6 +379,7 @@ struct SweepCommand: TetherCommand {
     }
 
     private func writeHeatmap(_ table: SweepTable, to target: OutputTarget) throws(CommandError) {
+        let heatmapMetric = heatmapMetric ?? .settle
         guard table.shape.count == 2 else {
             throw .usage("--heatmap needs exactly two --vary parameters, the shards have \(table.shape.count)", command: Self.name)
         }

@@ -8,73 +8,81 @@ import TetherTuning
 struct TuneCommand: TetherCommand {
     static let name = "tune"
     static let abstract = "Write a page that replays every point of a small grid, to pick a spring by eye."
-    static let usage = "tether tune <scenario.json> --vary PATH=START:STOP:STEP|PATH=V1,V2,... [--vary ...] -o FILE.html [--jobs N] [--set PATH=VALUE ...]"
-    static var help: String {
-        """
-        OVERVIEW: \(abstract)
-        One self-contained HTML page (no network; open it from disk) holding a replay of the cells
-        in view for every combination of one or two --vary parameters (at most 12 values each):
-        one slider per parameter switches the replay at once, mid-play; a heatmap of any metric
-        'tether sweep' measures (click a cell to select it); pin a point as A and compare it with
-        the current one side by side or as a ghost on the same clock; the chosen setting as --set
-        flags, as a scenario snippet, in the spring vocabularies of 'tether spring', and as the
-        'tether run' command that prints its exact CSV. Layout scenes only.
-
-        USAGE: \(usage)
-
-        ARGUMENTS:
-          <scenario.json>         The scenario file (a layout scene).
-
-        OPTIONS:
-          --vary PATH=START:STOP:STEP
-                                  Values START + i·STEP up to STOP inclusive, as in 'tether sweep'.
-          --vary PATH=V1,V2,...   A list of values, each read like a --set VALUE.
-          -o, --output FILE       Write the page to FILE (atomically); without it, to standard output.
-          --jobs N                Replay N combinations at a time (default 1); the page is the same.
-          --settle-distance PT    The settle metric's distance from rest (default 0.5).
-          --settle-speed PT/S     ...and speed (default 1).
-        \(CommonOptions.setHelp)
-        \(CommonOptions.maxWorkHelp)
-          -h, --help              Show help information.
-
-        A progress line (runs done, runs/s, ETA) appears on standard error while the grid runs,
-        when it is a terminal.
-
-        \(Tether.exitCodeHelp)
-        """
+    /// Every option, declared once: usage, help and parsing read these.
+    enum Options {
+        static let vary = Option<SweepAxis>(
+            "--vary", value: "PATH=START:STOP:STEP|PATH=V1,V2,...", repeats: true, required: true,
+            help: """
+                START:STOP:STEP: values START + i·STEP up to STOP inclusive, as in
+                'tether sweep'. V1,V2,...: a list of values, each read like a --set VALUE.
+                """
+        ) { (text: String) throws(OptionValueError) -> SweepAxis in
+            do throws(SweepSpecError) {
+                return try SweepAxis(parsing: text)
+            } catch {
+                throw .message("invalid --vary '\(text)': \(error.message)")
+            }
+        }
+        static let output = Option<String>(
+            "-o", "--output", value: "FILE.html", help: "Write the page to FILE (atomically); without it, to standard output.")
+        static let jobs = Option<Int>(
+            "--jobs", value: "N", help: "Replay N combinations at a time (default 1); the page is the same.",
+            expected: "a whole number from 1 to 256", parse: OptionValue.wholeNumber(in: 1...256))
+        static let settleDistance = Option<Double>(
+            "--settle-distance", value: "PT", help: "The settle metric's distance from rest (default 0.5).",
+            expected: "a number > 0", parse: OptionValue.positive)
+        static let settleSpeed = Option<Double>(
+            "--settle-speed", value: "PT/S", help: "...and speed (default 1).",
+            expected: "a number > 0", parse: OptionValue.positive)
     }
 
+    static let help = CommandHelp(
+        overview: """
+            \(abstract)
+            One self-contained HTML page (no network; open it from disk) holding a replay of the cells
+            in view for every combination of one or two --vary parameters (at most 12 values each):
+            one slider per parameter switches the replay at once, mid-play; a heatmap of any metric
+            'tether sweep' measures (click a cell to select it); pin a point as A and compare it with
+            the current one side by side or as a ghost on the same clock; the chosen setting as --set
+            flags, as a scenario snippet, in the spring vocabularies of 'tether spring', and as the
+            'tether run' command that prints its exact CSV. Layout scenes only.
+            """,
+        lead: "<scenario.json>", arguments: [("<scenario.json>", "The scenario file (a layout scene).")],
+        options: [Options.vary.declaration, Options.output.declaration, Options.jobs.declaration, Options.settleDistance.declaration, Options.settleSpeed.declaration]
+            + CommonOptions.scenarioOptions,
+        notes: [
+            """
+            A progress line (runs done, runs/s, ETA) appears on standard error while the grid runs,
+            when it is a terminal.
+            """,
+        ])
+
     var file: String
-    var grid: SweepGrid
+    var axes: [SweepAxis]
+    /// Built once, by `validate()`.
+    var grid: SweepGrid?
     var overrides: [ScenarioOverride]
     var criteria: SettleCriteria
     var jobs: Int
     var outputPath: String?
     var budget: WorkBudget
 
-    init(parsing arguments: inout ArgumentList) throws(CommandError) {
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        axes = try arguments.values(Options.vary)
+        criteria = SettleCriteria(
+            distance: try arguments.value(Options.settleDistance) ?? 0.5, speed: try arguments.value(Options.settleSpeed) ?? 1)
+        jobs = try arguments.value(Options.jobs) ?? 1
+        outputPath = try arguments.value(Options.output)
+        overrides = try arguments.values(CommonOptions.set)
+        budget = try arguments.value(CommonOptions.maxWork) ?? .standard
+        file = try CommonOptions.scenarioFile(arguments)
+    }
+
+    /// One or two --vary parameters of at most 12 values each: builds the grid once.
+    mutating func validate() throws(CommandError) {
         func usage(_ message: String) -> CommandError { .usage(message, command: Self.name) }
-        var axes: [SweepAxis] = []
-        for text in try arguments.options("--vary") {
-            do {
-                axes.append(try SweepAxis(parsing: text))
-            } catch {
-                throw usage("invalid --vary '\(text)': \(error.message)")
-            }
-        }
-        let distance = try arguments.option("--settle-distance", Self.positive, expected: "a number > 0")
-        let speed = try arguments.option("--settle-speed", Self.positive, expected: "a number > 0")
-        criteria = SettleCriteria(distance: distance ?? 0.5, speed: speed ?? 1)
-        jobs = try arguments.option("--jobs", { Int($0).flatMap { (1...256).contains($0) ? $0 : nil } }, expected: "a whole number from 1 to 256") ?? 1
-        outputPath = try arguments.option("-o", "--output")
-        overrides = try CommonOptions.overrides(&arguments)
-        budget = try CommonOptions.budget(&arguments)
-        let positionals = try arguments.positionals()
-        guard positionals.count == 1 else {
-            throw usage(positionals.isEmpty ? "missing scenario file" : "expected one scenario file, got \(positionals.count)")
-        }
-        file = positionals[0]
         guard !axes.isEmpty else { throw usage("nothing to tune: give one or two --vary PATH=START:STOP:STEP or PATH=V1,V2,…") }
+        let grid: SweepGrid
         do {
             grid = try SweepGrid(axes)
         } catch {
@@ -85,13 +93,11 @@ struct TuneCommand: TetherCommand {
         } catch {
             throw usage(error.message)
         }
-    }
-
-    private static func positive(_ text: String) -> Double? {
-        Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        self.grid = grid
     }
 
     func run() throws(CommandError) -> ExitCode {
+        guard let grid else { preconditionFailure("validate() builds the grid before run()") }
         var files = CommandFiles(command: Self.name)
         try files.input(file, role: "the scenario")
         let target = try files.output(outputPath, option: "-o")
@@ -110,7 +116,7 @@ struct TuneCommand: TetherCommand {
             if case .worldScene = error {
                 throw .failure("\(file) is a world scene; 'tune' draws layout scenes only ('tether render' draws world scenes)", .usage)
             }
-            throw .failure(error.message, ExitCode(rawValue: error.exitCode) ?? .invalidScenario)
+            throw .failure(error.message, error.exitCode)
         }
         progress?.finish()
         try files.inputs(namedBy: plan.namedFiles)

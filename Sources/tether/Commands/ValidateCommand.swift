@@ -4,31 +4,24 @@ import TetherScenario
 struct ValidateCommand: TetherCommand {
     static let name = "validate"
     static let abstract = "Check scenario files without running them."
-    static let usage = "tether validate <scenario.json> ... [--set PATH=VALUE ...]"
-    static var help: String {
-        """
-        OVERVIEW: \(abstract) Prints "ok FILE" for each valid file; each problem is
-        one line on standard error naming the file, the JSON path and the reason.
-
-        USAGE: \(usage)
-
-        OPTIONS:
-        \(CommonOptions.setHelp)
-        \(CommonOptions.maxWorkHelp)
-          -h, --help              Show help information.
-
-        \(Tether.exitCodeHelp)
-        """
-    }
+    static let help = CommandHelp(
+        overview: """
+            \(abstract) Prints "ok FILE" for each valid file; each problem is
+            one line on standard error naming the file, the JSON path and the reason.
+            """,
+        lead: "<scenario.json> ...", options: CommonOptions.scenarioOptions)
 
     var files: [String]
     var overrides: [ScenarioOverride]
     var budget: WorkBudget
 
-    init(parsing arguments: inout ArgumentList) throws(CommandError) {
-        overrides = try CommonOptions.overrides(&arguments)
-        budget = try CommonOptions.budget(&arguments)
-        files = try arguments.positionals()
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        overrides = try arguments.values(CommonOptions.set)
+        budget = try arguments.value(CommonOptions.maxWork) ?? .standard
+        files = arguments.positionals
+    }
+
+    func validate() throws(CommandError) {
         if files.isEmpty { throw .usage("missing scenario file", command: Self.name) }
     }
 

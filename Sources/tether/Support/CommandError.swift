@@ -12,14 +12,14 @@ enum CommandError: Error {
     /// A message and code decided by the command.
     case failure(String, ExitCode)
 
+    /// Each library error knows its own code; a usage error is 64.
     var exitCode: ExitCode {
         switch self {
         case .usage: .usage
-        case .scenario(let e): e.isUnreadable ? .inputMissing : .invalidScenario
-        case .input: .inputMissing
-        case .replay(_, .eventFailed): .invalidScenario
-        case .replay(_, .simulationFailed): .simulationFailure
-        case .output: .cannotWrite
+        case .scenario(let e): e.exitCode
+        case .input(let e): e.exitCode
+        case .replay(_, let e): e.exitCode
+        case .output(let e): e.exitCode
         case .failure(_, let code): code
         }
     }

@@ -1,38 +1,47 @@
 import TetherJSON
 import TetherScenario
 
-/// Options several commands share.
+/// The options several commands share, declared once, and the scenario loading they lead to.
 enum CommonOptions {
-    static let setHelp = """
-          --set PATH=VALUE        Override a scenario value before it is validated (repeatable),
-                                  e.g. --set dynamics.spring.damping=0.5 --set frames=600.
-        """
+    static let help = Flag("-h", "--help", help: "Show help information.")
 
-    static let maxWorkHelp = """
-          --max-work N            Refuse scenarios asking for more than N item-steps: frames × steps
-                                  per frame × (items + pairs of colliding items). Default 4e9.
-        """
-
-    /// Every `--set PATH=VALUE`, parsed.
-    static func overrides(_ arguments: inout ArgumentList) throws(CommandError) -> [ScenarioOverride] {
-        var result: [ScenarioOverride] = []
-        for text in try arguments.options("--set") {
-            do {
-                result.append(try ScenarioOverride(parsing: text))
-            } catch {
-                throw .usage("invalid --set '\(text)': \(error.message)", command: arguments.command)
-            }
+    static let set = Option<ScenarioOverride>(
+        "--set", value: "PATH=VALUE", repeats: true,
+        help: """
+            Override a scenario value before it is validated (repeatable),
+            e.g. --set dynamics.spring.damping=0.5 --set frames=600.
+            """
+    ) { (text: String) throws(OptionValueError) -> ScenarioOverride in
+        do throws(ValidationError) {
+            return try ScenarioOverride(parsing: text)
+        } catch {
+            throw .message("invalid --set '\(text)': \(error.message)")
         }
-        return result
     }
 
-    /// `--max-work N` (a whole number ≥ 1; `4e9` notation accepted), or the standard budget.
-    static func budget(_ arguments: inout ArgumentList) throws(CommandError) -> WorkBudget {
-        let limit = try arguments.option("--max-work", { (text: String) -> Int? in
-            guard let value = Double(text), value >= 1, value < 9.2e18, value.rounded() == value else { return nil }
-            return Int(value)
-        }, expected: "a whole number of item-steps ≥ 1, e.g. 2e10")
-        return limit.map(WorkBudget.init(limit:)) ?? .standard
+    /// `--max-work N` (a whole number ≥ 1; `4e9` notation accepted).
+    static let maxWork = Option<WorkBudget>(
+        "--max-work", value: "N",
+        help: """
+            Refuse scenarios asking for more than N item-steps: frames × steps
+            per frame × (items + pairs of colliding items). Default 4e9.
+            """,
+        expected: "a whole number of item-steps ≥ 1, e.g. 2e10"
+    ) { text in
+        guard let value = Double(text), value >= 1, value < 9.2e18, value.rounded() == value else { return nil }
+        return WorkBudget(limit: Int(value))
+    }
+
+    /// `--set` and `--max-work`: the last options of every command that loads scenarios.
+    static let scenarioOptions = [set.declaration, maxWork.declaration]
+
+    /// The one scenario file of a command that takes one.
+    static func scenarioFile(_ arguments: ParsedArguments) throws(CommandError) -> String {
+        let files = arguments.positionals
+        guard files.count == 1 else {
+            throw arguments.usageError(files.isEmpty ? "missing scenario file" : "expected one scenario file, got \(files.count)")
+        }
+        return files[0]
     }
 
     /// Loads a scenario that must be a layout scene (for the commands that draw collection views).
