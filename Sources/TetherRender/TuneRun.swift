@@ -24,7 +24,7 @@ public struct TuneRun: Sendable {
         let recording = try RenderRecording.record(scenario, items: .visible) { recorder.record($0) }
         var spring: SpringParameters?
         if case .springy(let configuration) = scenario.layoutScene?.dynamics {
-            spring = try? SpringParameters(frequency: configuration.frequency, dampingRatio: configuration.damping)
+            spring = try? SpringParameters(frequency: configuration.frequency, dampingRatio: configuration.dampingRatio)
         }
         return TuneRun(recording: recording, metrics: recorder.result, spring: spring)
     }

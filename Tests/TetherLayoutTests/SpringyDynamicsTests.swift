@@ -90,7 +90,7 @@ import TetherPhysics
     @Test func nearRestDampingSwitchesTheDampingRatio() {
         var dynamics = springy(SpringyPreset.thspringy.configuration)
         dynamics.contentOffsetDidChange(by: Vec2(0, 40), touchLocation: Vec2(0, 0), visibleRect: Self.viewport)
-        var plain = springy(SpringyConfiguration(length: 0, damping: 0.6, frequency: 1, resistance: 600, distance: .axis))
+        var plain = springy(SpringyConfiguration(length: 0, dampingRatio: 0.6, frequency: 1, resistance: 600, distance: .axis))
         plain.contentOffsetDidChange(by: Vec2(0, 40), touchLocation: Vec2(0, 0), visibleRect: Self.viewport)
         // Row 5 (anchor y 292) is pushed 40·292/600 ≈ 19.5 pt; ζ = 0.6 swings back past home
         // by e^(−πζ/√(1−ζ²)) ≈ 9.5 % (≈ 1.85 pt) half a damped period (0.625 s) later.
@@ -105,16 +105,23 @@ import TetherPhysics
         #expect(plain.currentAttributes(at: 5).center.y - home < -1.5, "the plain spring has swung past")
     }
 
-    @Test func updateChangesEveryExistingSpring() {
+    @Test func aChangeReachesEveryExistingSpring() throws {
         var dynamics = springy(SpringyPreset.ash.configuration)
-        var changed = SpringyPreset.ash.configuration
-        changed.damping = 0.1
-        changed.frequency = 2
-        dynamics.update(configuration: changed)
+        dynamics.apply(.springDampingRatio(0.1))
+        dynamics.apply(.springFrequency(2))
+        #expect(dynamics.configuration.dampingRatio == 0.1 && dynamics.configuration.frequency == 2)
         #expect(!dynamics.sprungIndices.isEmpty)
         for i in dynamics.sprungIndices {
-            let spring = try! #require(dynamics.spring(ofElement: i).flatMap { dynamics.world.spring(of: $0) })
+            let spring = try #require(dynamics.spring(ofElement: i).flatMap { dynamics.world.spring(of: $0) })
             #expect(spring.dampingRatio == 0.1 && spring.frequency == 2 && spring.length == 0)
+        }
+        // A change of the springs' length reaches them too; one of the shift leaves them as they are.
+        dynamics.apply(.springLength(3))
+        dynamics.apply(.resistance(50))
+        #expect(dynamics.configuration.resistance == 50)
+        for i in dynamics.sprungIndices {
+            let spring = try #require(dynamics.spring(ofElement: i).flatMap { dynamics.world.spring(of: $0) })
+            #expect(spring.dampingRatio == 0.1 && spring.frequency == 2 && spring.length == 3)
         }
     }
 }

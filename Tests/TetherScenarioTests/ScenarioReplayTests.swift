@@ -42,7 +42,7 @@ import TetherPhysics
             Issue.record("expected springy dynamics")
             return
         }
-        #expect(configuration.damping == 0.3)
+        #expect(configuration.dampingRatio == 0.3)
         #expect(configuration.frequency == 0.8)
         #expect(configuration.resistance == 500)
         #expect(configuration.tilePadding == 50)

@@ -75,7 +75,7 @@ import TetherScenario
                 return
             }
             let c = plan.grid.coordinates(of: k)
-            #expect(configuration.damping == [0.3, 0.5, 0.7][c[0]])
+            #expect(configuration.dampingRatio == [0.3, 0.5, 0.7][c[0]])
             #expect(configuration.frequency == [0.8, 1.5][c[1]])
             #expect(results[k] == (try MetricRecorder.measure(scenario)))
         }

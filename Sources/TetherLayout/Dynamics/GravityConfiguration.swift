@@ -9,7 +9,8 @@ public struct GravityConfiguration: Sendable, Hashable {
     public var anchor: Vec2?
     /// The rope: a spring attachment from the anchor to the item's center.
     public var ropeLength: Double
-    public var ropeDamping: Double
+    /// The rope's damping ratio ζ (the file's `rope.damping`).
+    public var ropeDampingRatio: Double
     public var ropeFrequency: Double
     /// An inserted item's frame origin; nil = (viewport maxX + itemSize, 300).
     public var entry: Vec2?
@@ -24,14 +25,14 @@ public struct GravityConfiguration: Sendable, Hashable {
     public static let gravity = Vec2(0, 1000)
 
     public init(
-        itemSize: Double = 100, anchor: Vec2? = nil, ropeLength: Double = 300, ropeDamping: Double = 0.4,
+        itemSize: Double = 100, anchor: Vec2? = nil, ropeLength: Double = 300, ropeDampingRatio: Double = 0.4,
         ropeFrequency: Double = 1, entry: Vec2? = nil, removeAfter: Double = 2, maxItems: Int = 10,
         boundaries: Bool = false
     ) {
         self.itemSize = itemSize
         self.anchor = anchor
         self.ropeLength = ropeLength
-        self.ropeDamping = ropeDamping
+        self.ropeDampingRatio = ropeDampingRatio
         self.ropeFrequency = ropeFrequency
         self.entry = entry
         self.removeAfter = removeAfter

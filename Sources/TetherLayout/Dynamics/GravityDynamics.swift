@@ -2,7 +2,7 @@ import TetherPhysics
 
 /// The drop-in list: a plain layout whose content is the viewport, where every item is a body
 /// under gravity (1000 pt/s²) colliding with the others. An inserted item appears with its frame
-/// origin at `entry` and hangs on a rope (a spring attachment of `ropeLength`, `ropeDamping`,
+/// origin at `entry` and hangs on a rope (a spring attachment of `ropeLength`, `ropeDampingRatio`,
 /// `ropeFrequency`) from `anchor`, so it swings in like a pendulum; `detach` cuts the rope and
 /// the item falls (still colliding) until the data source deletes it.
 ///
@@ -101,7 +101,7 @@ public struct GravityDynamics: LayoutDynamics {
         world.setCollisionGroups(items: Self.itemGroup, boundaries: configuration.boundaries ? 1 : 0, of: body)
         let rope = world.createDistanceJoint(.anchor(
             configuration.anchor(in: viewport), to: body, length: configuration.ropeLength,
-            frequency: configuration.ropeFrequency, dampingRatio: configuration.ropeDamping))
+            frequency: configuration.ropeFrequency, dampingRatio: configuration.ropeDampingRatio))
         return (body, rope)
     }
 

@@ -1,7 +1,8 @@
 import TetherPhysics
 
 /// What turns a layout's resting attributes into the attributes on screen, frame by frame:
-/// nothing (`StaticDynamics`), springs (`SpringyDynamics`), or later gravity and collisions.
+/// nothing (`StaticDynamics`), springs (`SpringyDynamics`), or gravity and collisions
+/// (`GravityDynamics`, the drop-in list).
 public protocol LayoutDynamics: Sendable {
     /// The resting attributes, sorted by `ElementKey`; indexes below refer to this array.
     var layoutAttributes: [LayoutAttributes] { get }
@@ -24,6 +25,14 @@ public protocol LayoutDynamics: Sendable {
     /// A data-source update (`performBatchUpdates`): `layout` is the layout with the new counts,
     /// `result` says where every old cell went. State follows the elements, not the index paths.
     mutating func performUpdate(_ result: BatchUpdateResult, layout: any CollectionLayout, touchLocation: Vec2?, visibleRect: Rect)
+    /// A parameter changed during the run (a `set` event).
+    mutating func apply(_ change: DynamicsChange)
+}
+
+extension LayoutDynamics {
+    /// Only the springy list has parameters that change during a run; scenarios give `set`
+    /// events to springy dynamics only, so the others have nothing to do.
+    public mutating func apply(_ change: DynamicsChange) {}
 }
 
 /// Attributes straight from the layout (`"dynamics": {"type": "none"}`).

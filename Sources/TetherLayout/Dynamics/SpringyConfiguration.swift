@@ -7,14 +7,15 @@ public enum TouchDistance: String, Sendable, Hashable, CaseIterable {
 }
 
 /// THSpringy's trick against residual wobble: while an item is within `within` points of its
-/// anchor along the scroll axis its spring uses `damping` instead of the configured ratio.
+/// anchor along the scroll axis its spring uses `dampingRatio` instead of the configured one.
 public struct NearRestDamping: Sendable, Hashable {
     public var within: Double
-    public var damping: Double
+    /// A damping ratio ζ (the file's `nearRestDamping.damping`).
+    public var dampingRatio: Double
 
-    public init(within: Double, damping: Double) {
+    public init(within: Double, dampingRatio: Double) {
         self.within = within
-        self.damping = damping
+        self.dampingRatio = dampingRatio
     }
 }
 
@@ -22,8 +23,8 @@ public struct NearRestDamping: Sendable, Hashable {
 public struct SpringyConfiguration: Sendable, Hashable {
     /// Spring rest length in points (0 = the item rests on its anchor).
     public var length: Double
-    /// Damping ratio ζ (1 = critical).
-    public var damping: Double
+    /// Damping ratio ζ (1 = critical); the file's `spring.damping`, which is a ratio.
+    public var dampingRatio: Double
     /// Spring frequency in Hz.
     public var frequency: Double
     /// Divisor of the touch distance: an item at distance d moves by Δ·min(d/resistance, 1).
@@ -34,11 +35,11 @@ public struct SpringyConfiguration: Sendable, Hashable {
     public var nearRestDamping: NearRestDamping?
 
     public init(
-        length: Double = 0, damping: Double = 0.8, frequency: Double = 1, resistance: Double = 1500,
+        length: Double = 0, dampingRatio: Double = 0.8, frequency: Double = 1, resistance: Double = 1500,
         distance: TouchDistance = .manhattan, tilePadding: Double? = 100, nearRestDamping: NearRestDamping? = nil
     ) {
         self.length = length
-        self.damping = damping
+        self.dampingRatio = dampingRatio
         self.frequency = frequency
         self.resistance = resistance
         self.distance = distance
@@ -63,17 +64,17 @@ public enum SpringyPreset: String, Sendable, Hashable, CaseIterable {
     public var configuration: SpringyConfiguration {
         switch self {
         case .ash:
-            SpringyConfiguration(length: 0, damping: 0.8, frequency: 1, resistance: 1500, distance: .manhattan, tilePadding: 100)
+            SpringyConfiguration(length: 0, dampingRatio: 0.8, frequency: 1, resistance: 1500, distance: .manhattan, tilePadding: 100)
         case .vv:
-            SpringyConfiguration(length: 0, damping: 0.5, frequency: 0.8, resistance: 500, distance: .axis, tilePadding: nil)
+            SpringyConfiguration(length: 0, dampingRatio: 0.5, frequency: 0.8, resistance: 500, distance: .axis, tilePadding: nil)
         case .teehanlax:
-            SpringyConfiguration(length: 1, damping: 0.8, frequency: 1, resistance: 900, distance: .axis, tilePadding: 100)
+            SpringyConfiguration(length: 1, dampingRatio: 0.8, frequency: 1, resistance: 900, distance: .axis, tilePadding: 100)
         case .thspringy:
             SpringyConfiguration(
-                length: 0, damping: 0.6, frequency: 1, resistance: 600, distance: .axis, tilePadding: 100,
-                nearRestDamping: NearRestDamping(within: 1, damping: 100))
+                length: 0, dampingRatio: 0.6, frequency: 1, resistance: 600, distance: .axis, tilePadding: 100,
+                nearRestDamping: NearRestDamping(within: 1, dampingRatio: 100))
         case .jsq:
-            SpringyConfiguration(length: 1, damping: 1, frequency: 0.5, resistance: 1000, distance: .axis, tilePadding: 100)
+            SpringyConfiguration(length: 1, dampingRatio: 1, frequency: 0.5, resistance: 1000, distance: .axis, tilePadding: 100)
         }
     }
 }

@@ -88,7 +88,7 @@ extension SpringyDynamics {
         for i in previewAnchors.indices { previewAnchors[i] = nil }
         if let spring = springs[lifted] {
             world.setSpring(
-                of: spring, frequency: configuration.frequency, dampingRatio: configuration.damping,
+                of: spring, frequency: configuration.frequency, dampingRatio: configuration.dampingRatio,
                 length: configuration.length)
         }
         for i in sprungIndices {

@@ -111,7 +111,7 @@ public struct SpringyDynamics: LayoutDynamics {
         let body = world.createBody(BodyDefinition(position: anchor, size: size))
         springs[i] = world.createDistanceJoint(
             .anchor(anchor, to: body, length: configuration.length,
-                    frequency: configuration.frequency, dampingRatio: configuration.damping))
+                    frequency: configuration.frequency, dampingRatio: configuration.dampingRatio))
         bodies[i] = body
         if let touch = touchLocation { shift(i, by: latestDelta, touch: touch) }
     }
@@ -164,18 +164,21 @@ public struct SpringyDynamics: LayoutDynamics {
             guard let body = bodies[i], let spring = springs[i] else { continue }
             if i == liftedElement { continue }
             let offset = abs(world.position(of: body)[axis] - anchor(of: i)[axis])
-            let damping = offset <= nearRest.within ? nearRest.damping : configuration.damping
-            world.setSpring(of: spring, dampingRatio: damping)
+            let dampingRatio = offset <= nearRest.within ? nearRest.dampingRatio : configuration.dampingRatio
+            world.setSpring(of: spring, dampingRatio: dampingRatio)
         }
     }
 
-    /// Applies changed parameters to every existing spring; tiling follows on the next frame.
-    public mutating func update(configuration newValue: SpringyConfiguration) {
-        configuration = newValue
+    /// A `set` event: the configuration takes the change, and every spring but a lifted cell's
+    /// takes the configuration's spring (near-rest damping applies again at the next step);
+    /// resistance, distance and tiling act from the next content-offset change.
+    public mutating func apply(_ change: DynamicsChange) {
+        configuration.apply(change)
         for i in sprungIndices where i != liftedElement {
             guard let spring = springs[i] else { continue }
             world.setSpring(
-                of: spring, frequency: newValue.frequency, dampingRatio: newValue.damping, length: newValue.length)
+                of: spring, frequency: configuration.frequency, dampingRatio: configuration.dampingRatio,
+                length: configuration.length)
         }
     }
 

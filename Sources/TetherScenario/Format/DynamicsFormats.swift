@@ -14,7 +14,7 @@ public enum DynamicsFormats {
                 "length", .number(0...length), default: .number(plain.length), unit: "pt",
                 "Rest length: 0 rests the cell on its layout center."),
             FormatKey(
-                "damping", .number(0...ScenarioLimits.maxDamping), default: .number(plain.damping),
+                "damping", .number(0...ScenarioLimits.maxDamping), default: .number(plain.dampingRatio),
                 "Damping ratio ζ: 1 is critical, below 1 the cell overshoots."),
             FormatKey(
                 "frequency", .number(0...ScenarioLimits.maxFrequency), default: .number(plain.frequency), unit: "Hz",
@@ -32,7 +32,7 @@ public enum DynamicsFormats {
         "rope", "The drop-in list's rope: a spring from the anchor to an inserted item's center.",
         keys: [
             FormatKey("length", .number(0...length), default: .number(dropIn.ropeLength), unit: "pt", "Rest length of the rope."),
-            FormatKey("damping", .number(0...ScenarioLimits.maxDamping), default: .number(dropIn.ropeDamping), "Damping ratio ζ."),
+            FormatKey("damping", .number(0...ScenarioLimits.maxDamping), default: .number(dropIn.ropeDampingRatio), "Damping ratio ζ."),
             FormatKey("frequency", .number(0...ScenarioLimits.maxFrequency), default: .number(dropIn.ropeFrequency), unit: "Hz", "Frequency."),
         ])
 
@@ -82,4 +82,53 @@ public enum DynamicsFormats {
             UnionFormat.Variant("none", "Attributes straight from the layout."),
             springy, gravity,
         ])
+
+    /// The parameters a `set` event may change while a layout scene runs, in the order messages
+    /// list them: each is a key of the springy tables above, whose format checks the new value as
+    /// if it were written in the file, and the typed change that value makes.
+    public static let settable: [SettableParameter] = [
+        SettableParameter("dynamics.spring.damping", spring["damping"]) { .springDampingRatio($0.checkedNumber) },
+        SettableParameter("dynamics.spring.frequency", spring["frequency"]) { .springFrequency($0.checkedNumber) },
+        SettableParameter("dynamics.spring.length", spring["length"]) { .springLength($0.checkedNumber) },
+        SettableParameter("dynamics.resistance", springy["resistance"]) { .resistance($0.checkedNumber) },
+        SettableParameter("dynamics.distance", springy["distance"]) { value in
+            guard case .string(let name) = value, let distance = TouchDistance(rawValue: name) else {
+                preconditionFailure("checked against the choices of \"distance\"")
+            }
+            return .touchDistance(distance)
+        },
+        SettableParameter("dynamics.tilePadding", springy["tilePadding"]) { value in
+            .tilePadding(value == .null ? nil : value.checkedNumber)
+        },
+    ]
+}
+
+/// One parameter a `set` event may change during a run (`DynamicsFormats.settable`).
+public struct SettableParameter: Sendable {
+    /// As the event's `path` writes it.
+    public let path: String
+    let key: FormatKey
+    /// The change a value that passed the key's format makes.
+    let make: @Sendable (JSONValue) -> DynamicsChange
+
+    init(_ path: String, _ key: FormatKey, make: @escaping @Sendable (JSONValue) -> DynamicsChange) {
+        self.path = path
+        self.key = key
+        self.make = make
+    }
+
+    /// The typed change `value` makes, checked as if written at the key in the file; errors
+    /// point at `path` (the event's `value`).
+    public func change(_ value: JSONValue, at path: JSONPath) throws(ValidationError) -> DynamicsChange {
+        try key.format.check(value, at: path)
+        return make(value)
+    }
+}
+
+extension JSONValue {
+    /// A number a key's format has already checked.
+    fileprivate var checkedNumber: Double {
+        guard case .number(let value) = self else { preconditionFailure("checked by the key's format") }
+        return value
+    }
 }

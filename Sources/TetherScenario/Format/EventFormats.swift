@@ -57,7 +57,7 @@ public enum EventFormats {
                 "rate", .number(0.5...0.9999), default: 0.998,
                 "Deceleration rate: the velocity is multiplied by it every millisecond (UIScrollView's normal rate is 0.998)."),
         ]),
-        .init("set", "Changes a parameter during the run: in layout scenes one of dynamics.spring.damping, dynamics.spring.frequency, dynamics.spring.length, dynamics.resistance, dynamics.distance, dynamics.tilePadding; in world scenes behaviors.<id>.<key>.", keys: [
+        .init("set", "Changes a parameter during the run: in layout scenes one of \(DynamicsFormats.settable.map(\.path).joined(separator: ", ")); in world scenes behaviors.<id>.<key>.", keys: [
             FormatKey("path", .text, required: true, "The value to change, e.g. \"dynamics.spring.damping\" or \"behaviors.g.magnitude\"."),
             FormatKey("value", .anyValue, required: true, "The new value, checked as if written in the file."),
         ]),

@@ -151,11 +151,8 @@ public struct Replay: SceneReplay {
             case .fling(let velocity, let rate): try scroll.fling(velocity: velocity, rate: rate)
             case .addBehavior, .removeBehavior, .replaceBehavior:
                 break  // world scenes only; the decoder never gives them to layout scenarios
-            case .set(_, let spec):
-                if case .springy(let configuration) = spec, var springy = dynamics as? SpringyDynamics {
-                    springy.update(configuration: configuration)
-                    dynamics = springy
-                }
+            case .set(_, let change):
+                dynamics.apply(change)
             case .update, .beginMove, .updateMove, .endMove, .cancelMove:
                 break  // applyLiving
             }

@@ -25,7 +25,7 @@ enum DynamicsDecoder {
         if let rope = try object.decode(keys["rope"], { v, p in try ObjectReader(v, at: p, format: DynamicsFormats.rope) }) {
             let ropeKeys = DynamicsFormats.rope
             configuration.ropeLength = try rope.number(ropeKeys["length"])
-            configuration.ropeDamping = try rope.number(ropeKeys["damping"])
+            configuration.ropeDampingRatio = try rope.number(ropeKeys["damping"])
             configuration.ropeFrequency = try rope.number(ropeKeys["frequency"])
         }
         configuration.removeAfter = try object.number(keys["removeAfter"])
@@ -45,7 +45,7 @@ enum DynamicsDecoder {
             let spring = try object.decode(key) { v, p in try ObjectReader(v, at: p, format: springKeys) }!
             func given(_ name: String) -> FormatKey? { spring.has(name) ? springKeys[name] : nil }
             if let key = given("length") { configuration.length = try spring.number(key) }
-            if let key = given("damping") { configuration.damping = try spring.number(key) }
+            if let key = given("damping") { configuration.dampingRatio = try spring.number(key) }
             if let key = given("frequency") { configuration.frequency = try spring.number(key) }
         }
         if let key = written("resistance") { configuration.resistance = try object.number(key) }
@@ -56,7 +56,8 @@ enum DynamicsDecoder {
                 if case .null = v { return nil }
                 let nearKeys = DynamicsFormats.nearRestDamping
                 let reader = try ObjectReader(v, at: p, format: nearKeys)
-                return NearRestDamping(within: try reader.number(nearKeys["within"]), damping: try reader.number(nearKeys["damping"]))
+                return NearRestDamping(
+                    within: try reader.number(nearKeys["within"]), dampingRatio: try reader.number(nearKeys["damping"]))
             } ?? nil
         }
         return configuration

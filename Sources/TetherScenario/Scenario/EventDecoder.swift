@@ -4,22 +4,15 @@ import TetherPhysics
 
 /// Decodes the `events` array of a layout scene through the event key tables (`EventFormats`)
 /// and checks that the script can be played: frames in range, a finger down for every drag and
-/// touchUp, offsets inside the content, and `set` paths that name a parameter that can change
-/// during a run.
+/// touchUp, offsets inside the content, and `set` events that change a parameter that can change
+/// during a run (`DynamicsFormats.settable`) to a valid value.
 enum EventDecoder {
     static let union = EventFormats.union
-
-    /// Paths a `set` event (and therefore a sweep) may change while the run goes on.
-    public static let settablePaths = [
-        "dynamics.spring.damping", "dynamics.spring.frequency", "dynamics.spring.length",
-        "dynamics.resistance", "dynamics.distance", "dynamics.tilePadding",
-    ]
 
     /// The events, checked against the scene; returns the scene too, because a custom layout's
     /// data source has every section that any of its layouts names (see `sharingSections`).
     static func decode(
-        _ value: JSONValue, at path: JSONPath, scenario: Scenario, scene: LayoutScene, dynamicsDocument: JSONValue,
-        files: ScenarioFiles
+        _ value: JSONValue, at path: JSONPath, scenario: Scenario, scene: LayoutScene, files: ScenarioFiles
     ) throws -> (events: [ScenarioEvent], scene: LayoutScene) {
         let list = try value.array(at: path)
         var decoded: [(event: ScenarioEvent, source: JSONValue)] = []
@@ -32,7 +25,7 @@ enum EventDecoder {
             .map(\.element)
         var events = decoded.map(\.event)
         let scene = sharingSections(scene, &events)
-        try checkScript(&events, sources: decoded.map(\.source), dynamicsDocument: dynamicsDocument)
+        try checkFinger(events)
         try LivingScript.check(events, sources: decoded.map(\.source), scene: scene, hz: scenario.clock.hz)
         return (events, scene)
     }
@@ -148,10 +141,7 @@ enum EventDecoder {
         case "endMove": action = .endMove
         case "cancelMove": action = .cancelMove
         default:
-            // "set": the new dynamics are computed in order by checkScript.
-            _ = try object.string(keys["path"])
-            _ = try object.checked(keys["value"])
-            action = .set(path: .root, dynamics: .none)
+            action = try decodeSet(object, keys: keys, scene: scene)
         }
         return ScenarioEvent(frame: frame, action: action, path: path)
     }
@@ -171,12 +161,10 @@ enum EventDecoder {
         }
     }
 
-    /// Plays the finger state machine and the parameter changes through in frame order.
-    static func checkScript(_ events: inout [ScenarioEvent], sources: [JSONValue], dynamicsDocument: JSONValue) throws {
+    /// Plays the finger state machine through in frame order.
+    static func checkFinger(_ events: [ScenarioEvent]) throws {
         var fingerDown = false
-        var document = JSONValue.object(JSONObject([("dynamics", dynamicsDocument)]))
-        for k in events.indices {
-            let event = events[k]
+        for event in events {
             let typePath = event.path.appending("type")
             switch event.action {
             case .touchDown:
@@ -189,39 +177,25 @@ enum EventDecoder {
                 if !fingerDown { throw ValidationError(typePath, "drag needs a finger down (add a touchDown at or before frame \(event.frame))") }
             case .fling:
                 if fingerDown { throw ValidationError(typePath, "fling while a finger is down (lift it with touchUp first)") }
-            case .scroll, .scrollTo, .addBehavior, .removeBehavior, .replaceBehavior, .update, .beginMove, .updateMove, .endMove,
-                .cancelMove:
+            case .scroll, .scrollTo, .set, .addBehavior, .removeBehavior, .replaceBehavior, .update, .beginMove, .updateMove,
+                .endMove, .cancelMove:
                 break
-            case .set:
-                events[k].action = try decodeSet(event, source: sources[k], document: &document)
             }
         }
     }
 
-    /// Applies a `set` to the running dynamics document and validates the result.
-    static func decodeSet(_ event: ScenarioEvent, source: JSONValue, document: inout JSONValue) throws -> ScenarioEvent.Action {
-        let object = try source.object(at: event.path)
-        guard let pathValue = object["path"], let newValue = object["value"] else {
-            throw ValidationError(event.path, "a set event needs \"path\" and \"value\"")
+    /// A `set` event's typed change: a settable parameter of springy dynamics, its new value
+    /// checked as if written in the file.
+    static func decodeSet(_ object: ObjectReader, keys: UnionFormat.Variant, scene: LayoutScene) throws -> ScenarioEvent.Action {
+        let pathText = try object.string(keys["path"])
+        guard let parameter = DynamicsFormats.settable.first(where: { $0.path == pathText }) else {
+            let paths = DynamicsFormats.settable.map(\.path).joined(separator: ", ")
+            throw ValidationError(object.path("path"), "\"\(pathText)\" cannot change during a run; one of: \(paths)")
         }
-        let pathText = try pathValue.string(at: event.path.appending("path"))
-        guard settablePaths.contains(pathText) else {
-            throw ValidationError(
-                event.path.appending("path"),
-                "\"\(pathText)\" cannot change during a run; one of: \(settablePaths.joined(separator: ", "))")
+        guard case .springy = scene.dynamics else {
+            throw ValidationError(object.path("path"), "\"\(pathText)\" needs springy dynamics")
         }
-        let target = try JSONPath(parsing: pathText)
-        guard case .springy = try DynamicsDecoder.decode(document.value(at: JSONPath.root.appending("dynamics"))!, at: JSONPath.root.appending("dynamics")) else {
-            throw ValidationError(event.path.appending("path"), "\"\(pathText)\" needs springy dynamics")
-        }
-        let valuePath = event.path.appending("value")
-        document = try document.setting(newValue, at: target)
-        do {
-            let dynamics = try DynamicsDecoder.decode(
-                document.value(at: JSONPath.root.appending("dynamics"))!, at: JSONPath.root.appending("dynamics"))
-            return .set(path: target, dynamics: dynamics)
-        } catch let error as ValidationError {
-            throw ValidationError(valuePath, error.message)
-        }
+        let value = try object.checked(keys["value"])!
+        return .set(path: try JSONPath(parsing: pathText), change: try parameter.change(value, at: object.path("value")))
     }
 }

@@ -30,12 +30,11 @@ public enum ScenarioDecoder {
         case (nil, nil):
             throw ValidationError(root, "missing required key \"layout\" (a collection view) or \"world\" (free items)")
         case (.some, nil):
-            let (scene, dynamicsDocument) = try decodeLayoutScene(object, files: files)
+            let scene = try decodeLayoutScene(object, files: files)
             scenario.scene = .layout(scene)
             if let events = try object.checked(keys["events"]) {
                 let decoded = try EventDecoder.decode(
-                    events, at: object.path("events"), scenario: scenario, scene: scene, dynamicsDocument: dynamicsDocument,
-                    files: files)
+                    events, at: object.path("events"), scenario: scenario, scene: scene, files: files)
                 scenario.events = decoded.events
                 scenario.scene = .layout(decoded.scene)
             }
@@ -54,7 +53,7 @@ public enum ScenarioDecoder {
         return scenario
     }
 
-    static func decodeLayoutScene(_ object: ObjectReader, files: ScenarioFiles) throws -> (LayoutScene, dynamicsDocument: JSONValue) {
+    static func decodeLayoutScene(_ object: ObjectReader, files: ScenarioFiles) throws -> LayoutScene {
         let viewport = try object.decode(keys["viewport"].required) { value, path in try decodeSize(value, at: path) }!
         let layout = try object.decode(keys["layout"]) { value, path in
             try LayoutDecoder.decode(value, at: path, viewport: viewport, files: files)
@@ -65,7 +64,7 @@ public enum ScenarioDecoder {
         let dynamicsDocument = try object.checked(keys["dynamics"])!
         let dynamics = try DynamicsDecoder.decode(dynamicsDocument, at: object.path("dynamics"))
         if case .gravity = dynamics { try checkDropInList(layout, dynamics: dynamicsDocument, in: object) }
-        return (LayoutScene(viewport: viewport, contentOffset: contentOffset, layout: layout, dynamics: dynamics), dynamicsDocument)
+        return LayoutScene(viewport: viewport, contentOffset: contentOffset, layout: layout, dynamics: dynamics)
     }
 
     /// The drop-in list starts empty; a custom layout gives the items' sizes, not `itemSize`.

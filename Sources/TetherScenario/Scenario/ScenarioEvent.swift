@@ -21,8 +21,8 @@ public struct ScenarioEvent: Sendable {
         case scrollTo(offset: Vec2)
         /// Deceleration without a finger; velocity is the content offset's (pt/s).
         case fling(velocity: Vec2, rate: Double)
-        /// A parameter change; `dynamics` is the whole dynamics after the change, validated.
-        case set(path: JSONPath, dynamics: DynamicsSpec)
+        /// A parameter of the springy list changes (`path` as the event wrote it).
+        case set(path: JSONPath, change: DynamicsChange)
         /// World scenes: a behavior joins the animator.
         case addBehavior(id: String?, behavior: Behavior)
         /// World scenes: the behavior with this id leaves the animator.
