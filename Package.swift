@@ -70,13 +70,14 @@ let package = Package(
             exclude: ["Fixtures"], swiftSettings: honestImports),
         .testTarget(
             name: "TetherRenderTests",
-            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning", "TetherRender"],
+            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning", "TetherRender", "TetherTestSupport"],
             swiftSettings: honestImports),
         .testTarget(
             name: "TetherTuningTests",
-            dependencies: ["TetherJSON", "TetherLayout", "TetherScenario", "TetherTuning"],
+            dependencies: ["TetherJSON", "TetherLayout", "TetherScenario", "TetherTuning", "TetherTestSupport"],
             swiftSettings: honestImports),
         /// Runs the built `tether` binary and checks stdout, stderr and exit codes.
-        .testTarget(name: "TetherCLITests", dependencies: ["tether"], swiftSettings: honestImports),
+        .testTarget(
+            name: "TetherCLITests", dependencies: ["tether", "TetherTestSupport"], swiftSettings: honestImports),
     ]
 )

@@ -42,16 +42,30 @@ import Testing
 
     @Test func recordWritesGoldensThatThenMatch() throws {
         let directory = try TetherProcess.temporaryDirectory()
+        let golden = directory.appendingPathComponent("vv-list.csv")
         let record = try TetherProcess.run(["check", "--record", "scenarios/vv-list.json", "--golden", directory.path])
         #expect(record.status == 0)
-        #expect(record.stdoutText.contains("new"))
+        #expect(record.stdoutText == "recorded \(golden.path) (new)\n1 scenario recorded: 1 ok, 0 failed\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["vv-list.csv"])
         let again = try TetherProcess.run(["check", "--record", "scenarios/vv-list.json", "--golden", directory.path])
-        #expect(again.stdoutText.contains("unchanged"))
+        #expect(again.stdoutText.hasPrefix("recorded \(golden.path) (unchanged)\n"))
         let check = try TetherProcess.run(["check", "scenarios/vv-list.json", "--golden", directory.path])
         #expect(check.status == 0)
         // The recorded golden is exactly what `run` prints.
         let run = try TetherProcess.run(["run", "scenarios/vv-list.json"])
-        #expect(try Data(contentsOf: directory.appendingPathComponent("vv-list.csv")) == run.stdout)
+        #expect(try Data(contentsOf: golden) == run.stdout)
+
+        // Re-recording over an edited golden says what the old one held: line 500's center_y
+        // 0.004 off, and a row the new output adds back.
+        var lines = try String(contentsOf: golden, encoding: .utf8).components(separatedBy: "\n")
+        var fields = lines[499].components(separatedBy: ",")
+        fields[6] = String(format: "%.3f", Double(fields[6])! + 0.004)
+        lines[499] = fields.joined(separator: ",")
+        lines.remove(at: 600)
+        try lines.joined(separator: "\n").write(to: golden, atomically: true, encoding: .utf8)
+        let changed = try TetherProcess.run(["check", "--record", "scenarios/vv-list.json", "--golden", directory.path])
+        #expect(changed.status == 0)
+        #expect(changed.stdoutText.hasPrefix("recorded \(golden.path) (was: 1 row differs, 1 added, largest difference 0.004)\n"), "\(changed.stdoutText)")
+        #expect(try Data(contentsOf: golden) == run.stdout)
     }
 }

@@ -1,46 +1,14 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+import TetherTestSupport
 
 /// `tether check --junit FILE`, read back with Foundation's XMLParser (libxml2, strict: any
 /// well-formedness error fails the parse).
 @Suite struct JUnitEndToEndTests {
-    /// The elements of a document with their attributes and text, in document order.
-    final class Elements: NSObject, XMLParserDelegate {
-        struct Element {
-            var name: String
-            var attributes: [String: String]
-            var text = ""
-            var depth: Int
-        }
-        var list: [Element] = []
-        private var open: [Int] = []
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-            open.append(list.count)
-            list.append(Element(name: name, attributes: attributes, depth: open.count))
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            open.removeLast()
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if let index = open.last { list[index].text += string }
-        }
-
-        func named(_ name: String) -> [Element] { list.filter { $0.name == name } }
-    }
-
-    static func parse(_ data: Data) throws -> Elements {
-        let parser = XMLParser(data: data)
-        let elements = Elements()
-        parser.delegate = elements
-        let ok = parser.parse()
-        #expect(ok, "not well-formed XML: \(String(describing: parser.parserError))")
-        return elements
+    static func parse(_ data: Data) -> XMLCollector {
+        let xml = XMLCollector.parse(data)
+        #expect(xml.error == nil, "not well-formed XML: \(String(describing: xml.error))")
+        return xml
     }
 
     /// vv-list with one changed number, snap without a golden, an invalid file, and a passing run.
@@ -61,21 +29,21 @@ import Testing
         #expect(result.status == 65, "\(result.stderr)")
         #expect(result.stdoutText.contains("junit: \(report.path)"))
 
-        let xml = try Self.parse(Data(contentsOf: report))
-        #expect(xml.list.first?.name == "testsuites")
-        let suites = xml.named("testsuite")
+        let xml = Self.parse(try Data(contentsOf: report))
+        #expect(xml.elements.first?.name == "testsuites")
+        let suites = xml.elements(named: "testsuite")
         try #require(suites.count == 1)
         #expect(suites[0].attributes["tests"] == "4")
         #expect(suites[0].attributes["failures"] == "2")
         #expect(suites[0].attributes["errors"] == "1")
-        let cases = xml.named("testcase")
+        let cases = xml.elements(named: "testcase")
         #expect(cases.map { $0.attributes["name"] } == ["vv-list", "snap", "scenarios/invalid/schema-wrong-type.json", "rope-10"])
         #expect(cases.map { $0.attributes["file"] } == files)
         for testCase in cases {
             let time = try #require(testCase.attributes["time"].flatMap(Double.init))
             #expect(time >= 0)
         }
-        let failures = xml.named("failure")
+        let failures = xml.elements(named: "failure")
         try #require(failures.count == 2)
         let mismatch = failures[0]
         #expect(mismatch.attributes["type"] == "golden mismatch")
@@ -85,11 +53,11 @@ import Testing
         #expect(mismatch.text.contains("scenario vv-list does not match"))
         #expect(failures[1].attributes["type"] == "missing golden")
         #expect(failures[1].attributes["message"]?.contains("record it with: tether check --record scenarios/snap.json") == true)
-        let errors = xml.named("error")
+        let errors = xml.elements(named: "error")
         #expect(errors.count == 1)
         #expect(errors.first?.attributes["message"] == "scenarios/invalid/schema-wrong-type.json: frames: expected an integer, found a string")
         // rope-10 passed: an empty test case.
-        #expect(xml.list.last?.name == "testcase")
+        #expect(xml.elements.last?.name == "testcase")
     }
 
     @Test func aPassingCheckWritesOnlyTheReport() throws {
@@ -98,10 +66,10 @@ import Testing
         let result = try TetherProcess.run(["check", "scenarios/snap.json", "scenarios/pin-door.json", "--junit", report.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["junit.xml"])
-        let xml = try Self.parse(Data(contentsOf: report))
-        #expect(xml.named("testcase").count == 2)
-        #expect(xml.named("failure").isEmpty && xml.named("error").isEmpty)
-        #expect(xml.named("testsuite").first?.attributes["failures"] == "0")
+        let xml = Self.parse(try Data(contentsOf: report))
+        #expect(xml.elements(named: "testcase").count == 2)
+        #expect(xml.elements(named: "failure").isEmpty && xml.elements(named: "error").isEmpty)
+        #expect(xml.elements(named: "testsuite").first?.attributes["failures"] == "0")
     }
 
     @Test func anUnwritableReportIsExit73AndOneLine() throws {

@@ -4,6 +4,7 @@ import TetherLayout
 import TetherPhysics
 @testable import TetherRender
 import TetherScenario
+import TetherTestSupport
 
 @Suite struct AnimatedSVGTests {
     @Test func theSVGIsWellFormedWithOneGroupPerElementAndConsistentAnimations() throws {

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import TetherLayout
-import TetherScenario
 @testable import TetherRender
+import TetherScenario
+import TetherTestSupport
 
 @Suite struct PlotTests {
     @Test func theAxesSpanTheDataAndTheRun() throws {

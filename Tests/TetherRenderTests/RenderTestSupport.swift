@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 import TetherRender
 import TetherScenario
 
@@ -23,27 +20,5 @@ enum RenderFixtures {
             guard f[4] != "viewport" else { return nil }
             return (Int(f[0])!, "\(f[4]) \(f[2]).\(f[3])", Double(f[5])!, Double(f[6])!)
         }
-    }
-}
-
-/// Collects elements and their attributes from an XML document.
-final class XMLCollector: NSObject, XMLParserDelegate {
-    var elements: [(name: String, attributes: [String: String])] = []
-    var error: Error?
-
-    static func parse(_ bytes: [UInt8]) -> XMLCollector {
-        let collector = XMLCollector()
-        let parser = XMLParser(data: Data(bytes))
-        parser.delegate = collector
-        if !parser.parse() { collector.error = parser.parserError ?? CocoaError(.fileReadCorruptFile) }
-        return collector
-    }
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-        elements.append((name, attributes))
-    }
-
-    func named(_ name: String) -> [[String: String]] {
-        elements.filter { $0.name == name }.map(\.attributes)
     }
 }

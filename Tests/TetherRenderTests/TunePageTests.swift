@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import TetherPhysics
-import TetherScenario
-import TetherTuning
 @testable import TetherRender
+import TetherScenario
+import TetherTestSupport
+import TetherTuning
 
 /// A reader of `CompactSeries` text written from its documentation, independent of the page's
 /// script (which the end-to-end tests hold to the CSV in a browser).
@@ -82,11 +83,8 @@ struct CompactSeriesReader {
 
     @Test func everySeriesReadsBack() {
         // A seeded walk with jumps, rests and large magnitudes.
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(truncatingIfNeeded: state >> 33)
-        }
+        var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
+        func next() -> Int { Int(truncatingIfNeeded: random.next() >> 33) }
         for n in [1, 2, 3, 17, 241] {
             var values: [Int] = []
             var v = next() % 10_000_000 - 5_000_000

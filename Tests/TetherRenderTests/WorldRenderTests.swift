@@ -4,6 +4,7 @@ import TetherLayout
 import TetherPhysics
 @testable import TetherRender
 import TetherScenario
+import TetherTestSupport
 
 /// `tether render` of world scenes: the reference bounds as the stage, items labelled with their
 /// ids, boundaries, attachments and contact points.

@@ -1,5 +1,6 @@
 import Testing
 @testable import TetherScenario
+import TetherTestSupport
 
 @Suite struct GoldenComparisonTests {
     /// A golden from the real CSV writer: 3 frames × (viewport, header, 4 cells, item) rows.
@@ -177,18 +178,79 @@ import Testing
         #expect(d.first?.column == "center_y" && d.first?.actual == "NaNx")
     }
 
-    @Test func arbitraryBytesNeverCrash() {
-        var state: UInt64 = 12345
-        for length in 0..<200 {
-            var bytes: [UInt8] = []
-            for _ in 0..<length {
-                state = state &* 6364136223846793005 &+ 1442695040888963407
-                bytes.append([UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "1"), UInt8(ascii: "-"),
-                              UInt8(ascii: "."), UInt8(ascii: "c"), 0xFF, UInt8(ascii: "\r")][Int(state >> 61)])
+    /// `compare` has no error to throw: whatever the bytes, it returns a comparison in which lines
+    /// that are not CSV rows are counted as malformed. Seeded inputs — CSV-ish bytes against their
+    /// reverse, and a real golden against a copy with random bytes replaced and lines dropped —
+    /// give counts the two files can hold, the same counts both ways round, a first difference
+    /// exactly when a row or line differs, and a report that says so; a file against itself
+    /// differs in no row.
+    @Test func arbitraryBytesAlwaysGiveAConsistentComparison() throws {
+        var random = SplitMix64(seed: 12345)
+        let alphabet: [UInt8] = [
+            UInt8(ascii: ","), UInt8(ascii: "\n"), UInt8(ascii: "1"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "c"),
+            0xFF, UInt8(ascii: "\r"),
+        ]
+        func lines(_ bytes: [UInt8]) -> Int { bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).count }
+        let golden = Array(file(try golden()).utf8)
+        var seen = (differing: 0, missing: 0, malformed: 0, header: 0)
+        for length in 0..<400 {
+            let expected: [UInt8]
+            let actual: [UInt8]
+            if length < 200 {
+                expected = (0..<length).map { _ in alphabet[random.below(alphabet.count)] }
+                actual = Array(expected.reversed())
+            } else {
+                expected = golden
+                var mutated = golden
+                for _ in 0..<(1 + random.below(4)) { mutated[random.below(mutated.count)] = alphabet[random.below(alphabet.count)] }
+                var kept = mutated.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+                if random.below(2) == 0 { kept.remove(at: random.below(kept.count)) }
+                actual = Array(kept.joined(separator: [UInt8(ascii: "\n")]))
             }
-            let c = GoldenComparison.compare(expected: bytes, actual: Array(bytes.reversed()), tolerance: 0.5)
-            _ = describe(c, scenario: "fuzz", goldenPath: "g")
+            let c = GoldenComparison.compare(expected: expected, actual: actual, tolerance: 0.5)
+            let back = GoldenComparison.compare(expected: actual, actual: expected, tolerance: 0.5)
+            let context = "input \(length)"
+            if c.differingRows > 0 { seen.differing += 1 }
+            if c.missingRows + c.extraRows > 0 { seen.missing += 1 }
+            if c.malformedLines > 0 { seen.malformed += 1 }
+            if c.headerMismatch != nil { seen.header += 1 }
+            #expect(c.differingRows + c.missingRows < max(lines(expected), 1), "\(context)")
+            #expect(c.differingRows + c.extraRows < max(lines(actual), 1), "\(context)")
+            #expect(c.malformedLines <= lines(expected) + lines(actual), "\(context)")
+            #expect(back.differingRows == c.differingRows && back.malformedLines == c.malformedLines, "\(context)")
+            #expect(back.missingRows == c.extraRows && back.extraRows == c.missingRows, "\(context)")
+            #expect((back.headerMismatch == nil) == (c.headerMismatch == nil), "\(context)")
+            let rowsOrLines = c.differingRows + c.missingRows + c.extraRows + c.malformedLines
+            #expect((c.first != nil) == (rowsOrLines > 0), "\(context)")
+            #expect(c.isMatch == (c.first == nil && c.headerMismatch == nil), "\(context)")
+            #expect(c.maxAbsoluteDifference >= 0 && (c.maxAbsoluteDifference == 0 || c.numericDifferences > 0), "\(context)")
+            let report = describe(c, scenario: "fuzz", goldenPath: "g")
+            #expect(report.hasPrefix(c.isMatch ? "scenario fuzz matches g" : "scenario fuzz does not match g\n"), "\(context)")
+            // A file against itself differs in no row; only its malformed lines are reported.
+            let same = GoldenComparison.compare(expected: expected, actual: expected, tolerance: 0.5)
+            #expect(same.differingRows == 0 && same.missingRows == 0 && same.extraRows == 0 && same.headerMismatch == nil, "\(context)")
+            #expect(same.isMatch == (same.malformedLines == 0), "\(context)")
         }
+        // Every kind of difference came up, so none of the checks above held vacuously.
+        #expect(seen.differing > 10 && seen.missing > 10 && seen.malformed > 10 && seen.header > 10, "\(seen)")
+    }
+
+    /// What `check --record` prints after a golden's path, from the comparison of the golden it
+    /// replaced (expected) with the new output (actual).
+    @Test func aRecordedGoldenSaysWhatItReplaced() throws {
+        #expect(describe(GoldenCheck.RecordOutcome.created) == "(new)")
+        #expect(describe(GoldenCheck.RecordOutcome.unchanged) == "(unchanged)")
+        let lines = try golden()
+        var old = lines
+        old[11] = edit(old[11], column: 6, to: "415.500")
+        old[12] = edit(old[12], column: 5, to: "nan")
+        old.remove(at: 13)
+        let c = GoldenComparison.compare(expected: file(old), actual: file(lines))
+        #expect(describe(GoldenCheck.RecordOutcome.updated(c))
+            == "(was: 2 rows differ, 1 added, largest difference \(shortNumber(c.maxAbsoluteDifference)), 1 value not a number on one side)")
+        #expect(c.maxAbsoluteDifference > 0)
+        let shorter = GoldenComparison.compare(expected: file(lines), actual: file(Array(lines.dropLast(2))))
+        #expect(describe(GoldenCheck.RecordOutcome.updated(shorter)) == "(was: 0 rows differ, 2 removed)")
     }
 
     @Test func crlfGoldenStillMatches() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import TetherScenario
+import TetherTestSupport
 
 @Suite struct OutputFixedDecimalTests {
     func text(_ value: Double, _ decimals: Int) -> String {
@@ -79,12 +80,10 @@ import Testing
     /// The fast and exact paths agree except where the scaled value sits right at a tie,
     /// where the fast path's `value × 1000` rounding may legitimately decide differently.
     @Test func fastAndExactPathsAgree() {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
         var disagreements = 0
         for _ in 0..<20_000 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let unit = Double(state >> 11) / Double(1 << 53)
-            let value = (unit - 0.5) * 2e6
+            let value = (random.unit() - 0.5) * 2e6
             var fast: [UInt8] = []
             var exact: [UInt8] = []
             FixedDecimal.append(value, decimals: 3, to: &fast)

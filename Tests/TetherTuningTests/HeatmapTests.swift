@@ -1,36 +1,10 @@
 import Foundation
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
 import Testing
+import TetherTestSupport
 @testable import TetherTuning
 
 /// `--heatmap`: well-formed XML, one cell per combination, fixed text.
 @Suite struct HeatmapTests {
-    /// Counts elements and records attributes while parsing.
-    final class Collector: NSObject, XMLParserDelegate {
-        var cells: [[String: String]] = []
-        var best: [String: String]?
-        var texts: [String] = []
-        var currentText = ""
-        var elementCount = 0
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-            elementCount += 1
-            if name == "rect" && attributes["class"] == "cell" { cells.append(attributes) }
-            if name == "rect" && attributes["id"] == "best" { best = attributes }
-            currentText = ""
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            currentText += string
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            if name == "text" { texts.append(currentText) }
-        }
-    }
-
     static func table(rows: Int, columns: Int) -> SweepTable {
         var result: [SweepTable.Row] = []
         for k in 0..<(rows * columns) {
@@ -47,22 +21,22 @@ import Testing
     func theSVGParsesAndHasOneCellPerCombination(rows: Int, columns: Int) throws {
         let table = Self.table(rows: rows, columns: columns)
         let svg = try Heatmap.svg(table, metric: .settle, best: 0, bestNote: "outlined: smallest settle")
-        let parser = XMLParser(data: Data(svg.utf8))
-        let collector = Collector()
-        parser.delegate = collector
-        #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
-        #expect(collector.cells.count == rows * columns)
-        #expect(collector.best != nil)
+        let xml = XMLCollector.parse(Array(svg.utf8))
+        #expect(xml.error == nil, "\(String(describing: xml.error))")
+        let cells = xml.named("rect").filter { $0["class"] == "cell" }
+        #expect(cells.count == rows * columns)
+        #expect(xml.named("rect").contains { $0["id"] == "best" })
         // Cells tile the grid: distinct positions, row-major.
-        let positions = Set(collector.cells.map { "\($0["x"]!),\($0["y"]!)" })
+        let positions = Set(cells.map { "\($0["x"]!),\($0["y"]!)" })
         #expect(positions.count == rows * columns)
         // Labelled axes (escaped text comes back unescaped) and a legend.
-        #expect(collector.texts.contains("dynamics.spring.damping"))
-        #expect(collector.texts.contains("dynamics.spring.frequency & <more>"))
-        #expect(collector.texts.contains("0.1"))
+        let texts = xml.elements(named: "text").map(\.text)
+        #expect(texts.contains("dynamics.spring.damping"))
+        #expect(texts.contains("dynamics.spring.frequency & <more>"))
+        #expect(texts.contains("0.1"))
         if rows * columns > 1 {
-            #expect(collector.texts.contains("never"))
-            #expect(collector.texts.contains("never settles"))
+            #expect(texts.contains("never"))
+            #expect(texts.contains("never settles"))
         }
         // Same table, same bytes.
         #expect(try Heatmap.svg(table, metric: .settle, best: 0, bestNote: "outlined: smallest settle") == svg)

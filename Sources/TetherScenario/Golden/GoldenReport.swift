@@ -32,6 +32,27 @@ public func describe(_ c: GoldenComparison, scenario: String, goldenPath: String
     return lines.joined(separator: "\n")
 }
 
+/// What `check --record` says of one golden after its path: "(new)", "(unchanged)", or what
+/// the golden it replaced held: "(was: 3 rows differ, largest difference 0.004)".
+public func describe(_ outcome: GoldenCheck.RecordOutcome) -> String {
+    switch outcome {
+    case .created: return "(new)"
+    case .unchanged: return "(unchanged)"
+    case .updated(let c):
+        var parts = ["\(c.differingRows) \(c.differingRows == 1 ? "row differs" : "rows differ")"]
+        if c.missingRows > 0 { parts.append("\(c.missingRows) removed") }
+        if c.extraRows > 0 { parts.append("\(c.extraRows) added") }
+        if c.malformedLines > 0 { parts.append("\(c.malformedLines) malformed \(c.malformedLines == 1 ? "line" : "lines")") }
+        if c.headerMismatch != nil { parts.append("another header") }
+        if c.numericDifferences > 0 { parts.append("largest difference \(shortNumber(c.maxAbsoluteDifference))") }
+        if c.nonNumericDifferences > 0 {
+            let n = c.nonNumericDifferences
+            parts.append("\(n) \(n == 1 ? "value" : "values") not a number on one side")
+        }
+        return "(was: " + parts.joined(separator: ", ") + ")"
+    }
+}
+
 /// One difference on one line.
 private func describe(_ d: GoldenDifference) -> String {
     switch d.column {

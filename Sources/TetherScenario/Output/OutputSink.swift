@@ -37,9 +37,18 @@ public final class OutputSink {
         return sink
     }
 
+    /// A sink that counts the bytes and drops them (`tether bench --format` times formatting
+    /// without the cost of a file).
+    public static func discarding() -> OutputSink {
+        let sink = OutputSink(fileDescriptor: -1, name: "nowhere")
+        sink.discards = true
+        return sink
+    }
+
     /// What an in-memory sink has received (after `flush()`); empty for descriptor sinks.
     public var collectedBytes: [UInt8] { collected ?? [] }
     private var collected: [UInt8]?
+    private var discards = false
 
     /// Lets a writer format directly into the buffer (no intermediate arrays), then writes
     /// the buffer out once it passes `chunkSize`. Call it once per row or so.
@@ -79,8 +88,8 @@ public final class OutputSink {
     /// `write(2)` until everything is out: partial writes continue, `EINTR` retries,
     /// `EAGAIN` (a non-blocking descriptor someone handed us) waits for room.
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
-        if collected != nil {
-            collected!.append(contentsOf: bytes)
+        if collected != nil || discards {
+            collected?.append(contentsOf: bytes)
             bytesWritten += bytes.count
             return
         }

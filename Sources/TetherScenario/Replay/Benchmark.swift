@@ -1,6 +1,7 @@
 import TetherPhysics
 
-/// Times the replay loop (events, scrolling, dynamics and physics steps) without output.
+/// Times the replay loop (events, scrolling, dynamics and physics steps) without output, and
+/// on request the output on its own: every frame's rows formatted by a writer.
 ///
 /// Wall-clock time only measures; it never reaches the simulated numbers.
 public struct Benchmark: Sendable {
@@ -15,14 +16,28 @@ public struct Benchmark: Sendable {
         public var contactFrames = 0
         public var contactPointFrames = 0
 
-        public var medianSeconds: Double {
-            let sorted = seconds.sorted()
-            let mid = sorted.count / 2
-            return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-        }
+        public var medianSeconds: Double { median(seconds) }
 
         public var framesPerSecond: Double { Double(frames) / medianSeconds }
         public var itemFramesPerSecond: Double { Double(itemFrames) / medianSeconds }
+    }
+
+    /// The time a writer took over a whole replay's frames.
+    public struct OutputResult: Sendable {
+        public var format: OutputFormat
+        /// Seconds of each repeat, in run order.
+        public var seconds: [Double]
+        /// Bytes of one run (every run writes the same).
+        public var bytes: Int
+
+        public var medianSeconds: Double { median(seconds) }
+        public var bytesPerSecond: Double { Double(bytes) / medianSeconds }
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        let mid = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
     }
 
     /// Loads a scenario file (reading, parsing, validation, and any elements file it names) and
@@ -73,5 +88,38 @@ public struct Benchmark: Sendable {
         return Result(
             seconds: seconds, frames: scenario.frames, itemFrames: itemFrames,
             contactFrames: contactFrames, contactPointFrames: contactPointFrames)
+    }
+
+    /// Times `repeats` runs of the output alone: building every frame's rows (all elements, as
+    /// `run --items all`) and formatting them into a sink that drops the bytes. The steps between
+    /// frames are not timed. Pausing at rest is off, as for the steps.
+    public static func output(_ scenario: Scenario, format: OutputFormat, repeats: Int) throws -> OutputResult {
+        var scenario = scenario
+        scenario.allowsPause = false
+        let clock = ContinuousClock()
+        var seconds: [Double] = []
+        var bytes = 0
+        for _ in 0..<repeats {
+            let sink = OutputSink.discarding()
+            var writer = makeFrameWriter(format, sink: sink)
+            var replay = makeReplay(scenario)
+            var start = clock.now
+            try writer.begin(OutputHeader(scenario: scenario.name, hz: scenario.clock.hz, metadata: []))
+            try writer.write(replay.frameRecord(items: .all))
+            var elapsed = clock.now - start
+            while !replay.isFinished {
+                try replay.advance()
+                start = clock.now
+                try writer.write(replay.frameRecord(items: .all))
+                elapsed += clock.now - start
+            }
+            start = clock.now
+            try writer.finish(trailer: [("restingSince", "null")])
+            try sink.flush()
+            elapsed += clock.now - start
+            seconds.append(Self.seconds(elapsed))
+            bytes = sink.bytesWritten
+        }
+        return OutputResult(format: format, seconds: seconds, bytes: bytes)
     }
 }

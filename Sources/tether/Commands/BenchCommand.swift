@@ -1,6 +1,7 @@
 import TetherScenario
 
-/// `tether bench SCENARIO`: times the replay's steps (no output), median of several repeats.
+/// `tether bench SCENARIO`: times the replay's steps (no output), median of several repeats;
+/// with `--format`, also the output's formatting on its own.
 struct BenchCommand: TetherCommand {
     static let name = "bench"
     static let abstract = "Time the stepping loop of a scenario (use a release build)."
@@ -9,6 +10,14 @@ struct BenchCommand: TetherCommand {
         static let repeats = Option<Int>(
             "--repeat", value: "N", help: "Number of timed runs (default 5).",
             expected: "a whole number from 1 to 1000", parse: OptionValue.wholeNumber(in: 1...1000))
+        static let format = Option<OutputFormat>(
+            "--format", value: "csv|json|jsonl",
+            help: """
+                Also time the output on its own, in runs of their own: every frame's
+                rows (every element, as run --items all) formatted by that writer into
+                a sink that drops them. Prints MB per run and MB/s.
+                """,
+            expected: "csv, json or jsonl", parse: { $0 == "none" ? nil : OutputFormat(rawValue: $0) })
     }
 
     static let help = CommandHelp(
@@ -22,15 +31,17 @@ struct BenchCommand: TetherCommand {
             with `swift build -c release` (or `swift run -c release tether bench …`): debug builds are
             10–50× slower.
             """,
-        lead: "<scenario.json>", options: [Options.repeats.declaration] + CommonOptions.scenarioOptions)
+        lead: "<scenario.json>", options: [Options.repeats.declaration, Options.format.declaration] + CommonOptions.scenarioOptions)
 
     var file: String
     var repeats: Int
+    var outputFormat: OutputFormat?
     var overrides: [ScenarioOverride]
     var budget: WorkBudget
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
         repeats = try arguments.value(Options.repeats) ?? 5
+        outputFormat = try arguments.value(Options.format)
         overrides = try arguments.values(CommonOptions.set)
         budget = try arguments.value(CommonOptions.maxWork) ?? .standard
         file = try CommonOptions.scenarioFile(arguments)
@@ -47,14 +58,7 @@ struct BenchCommand: TetherCommand {
         #if DEBUG
             Console.error("tether: warning: this is a debug build; quote figures from `swift run -c release tether bench`")
         #endif
-        let result: Benchmark.Result
-        do {
-            result = try Benchmark.run(scenario, repeats: repeats)
-        } catch let error as ReplayError {
-            throw .replay(file: file, error)
-        } catch {
-            throw .failure("\(file): \(error)", .simulationFailure)
-        }
+        let result = try replaying { try Benchmark.run(scenario, repeats: repeats) }
         let runs = result.seconds.map { String(format3($0 * 1000)) + " ms" }.joined(separator: ", ")
         Console.output("""
             scenario:          \(scenario.name)
@@ -72,7 +76,26 @@ struct BenchCommand: TetherCommand {
             let points = format3(Double(result.contactPointFrames) / frames)
             Console.output("contacts/frame:    \(contacts) (\(points) points)")
         }
+        if let outputFormat {
+            let output = try replaying { try Benchmark.output(scenario, format: outputFormat, repeats: repeats) }
+            Console.output("""
+                output:            \(format3(Double(output.bytes) / 1e6)) MB of \(outputFormat.rawValue) per run (every frame, every element)
+                output median:     \(format3(output.medianSeconds * 1000)) ms
+                output MB/s:       \(format3(output.bytesPerSecond / 1e6))
+                """)
+        }
         return .success
+    }
+
+    /// A timed replay; its failures as `run` reports them.
+    private func replaying<Result>(_ body: () throws -> Result) throws(CommandError) -> Result {
+        do {
+            return try body()
+        } catch let error as ReplayError {
+            throw .replay(file: file, error)
+        } catch {
+            throw .failure("\(file): \(error)", .simulationFailure)
+        }
     }
 
     private func format3(_ x: Double) -> String {

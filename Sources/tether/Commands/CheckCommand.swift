@@ -14,7 +14,8 @@ struct CheckCommand: TetherCommand {
             "--record",
             help: """
                 Write the goldens instead (each through a temporary file and a
-                rename; DIR must exist) and list what changed.
+                rename; DIR must exist) and say of each what it replaced: "(new)",
+                "(unchanged)", or "(was: 3 rows differ, largest difference 0.004)".
                 """)
         static let tolerance = Option<Double>(
             "--tolerance", value: "X",
@@ -188,12 +189,7 @@ struct CheckCommand: TetherCommand {
     private func recordGolden(_ scenario: Scenario, to target: OutputTarget) throws(CommandError) -> JUnitReport.Problem? {
         let path = target.name
         do {
-            switch try GoldenCheck.record(scenario, to: target) {
-            case .created: Console.output("new       \(path)")
-            case .unchanged: Console.output("unchanged \(path)")
-            case .updated(let c):
-                Console.output("updated   \(path): \(c.differingRows) rows differ, \(c.missingRows) removed, \(c.extraRows) added")
-            }
+            Console.output("recorded \(path) \(describe(try GoldenCheck.record(scenario, to: target)))")
         } catch {
             throw Self.commandError(error, file: path)
         }
