@@ -27,7 +27,8 @@ public indirect enum ValueFormat: Sendable, Hashable {
     case array(of: ValueFormat, count: ClosedRange<Int>, unique: Bool)
     /// The format, or `null`.
     case nullable(ValueFormat)
-    /// Any JSON value (checked later against what it stands for, as a `set` event's value is).
+    /// Any JSON value, checked by the decoder against what it stands for (a `set` event's value
+    /// against the key of the parameter it sets).
     case anyValue
 
     /// A list of any length.
