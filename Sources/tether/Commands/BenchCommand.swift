@@ -5,6 +5,7 @@ import TetherScenario
 struct BenchCommand: TetherCommand {
     static let name = "bench"
     static let abstract = "Time the stepping loop of a scenario (use a release build)."
+
     /// Every option, declared once: usage, help and parsing read these.
     enum Options {
         static let repeats = Option<Int>(

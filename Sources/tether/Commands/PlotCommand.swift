@@ -6,14 +6,10 @@ import TetherScenario
 struct PlotCommand: TetherCommand {
     static let name = "plot"
     static let abstract = "Chart elements' displacement from their layout position over time (SVG)."
+
     /// Every option, declared once: usage, help and parsing read these.
     enum Options {
-        static let output = Option<String>(
-            "-o", "--output", value: "FILE.svg",
-            help: """
-                Write to FILE (a file through a temporary file and a rename; see
-                README); without it, or with -, to standard output.
-                """)
+        static let output = CommonOptions.output(value: "FILE.svg")
         static let items = Option<[ElementKey]>(
             "--items", value: "LIST",
             help: """

@@ -5,6 +5,7 @@ import TetherScenario
 struct RenderCommand: TetherCommand {
     static let name = "render"
     static let abstract = "Draw a replay: an HTML player or an animated SVG."
+
     enum Format: String {
         case html
         case svg
@@ -12,12 +13,7 @@ struct RenderCommand: TetherCommand {
 
     /// Every option, declared once: usage, help and parsing read these.
     enum Options {
-        static let output = Option<String>(
-            "-o", "--output", value: "FILE.html|FILE.svg",
-            help: """
-                Write to FILE (a file through a temporary file and a rename; see
-                README); without it, or with -, to standard output.
-                """)
+        static let output = CommonOptions.output(value: "FILE.html|FILE.svg")
         static let format = Option<Format>(
             "--format", value: "html|svg", help: "The picture (default: from FILE's extension, else html).",
             expected: "html or svg", parse: { Format(rawValue: $0) })

@@ -5,6 +5,7 @@ import TetherScenario
 struct SchemaCommand: TetherCommand {
     static let name = "schema"
     static let abstract = "Print the JSON Schema (draft 2020-12) of scenario files."
+
     enum Format: String { case json, markdown }
 
     /// Every option, declared once: usage, help and parsing read these.
@@ -16,12 +17,7 @@ struct SchemaCommand: TetherCommand {
                 docs/scenario-format.md.
                 """,
             expected: "json or markdown", parse: { Format(rawValue: $0) })
-        static let output = Option<String>(
-            "-o", "--output", value: "FILE",
-            help: """
-                Write to FILE (a file through a temporary file and a rename; see
-                README); without it, or with -, to standard output.
-                """)
+        static let output = CommonOptions.output(value: "FILE")
     }
 
     static let help = CommandHelp(

@@ -5,6 +5,7 @@ import TetherScenario
 struct SpringCommand: TetherCommand {
     static let name = "spring"
     static let abstract = "Convert a spring between UIKit, SwiftUI, Core Animation and Origami/Rebound terms."
+
     /// Every option, declared once: usage, help and parsing read these.
     enum Options {
         static func number(_ name: String, _ value: String, _ help: String) -> Option<Double> {

@@ -8,26 +8,13 @@ import TetherTuning
 struct SweepCommand: TetherCommand {
     static let name = "sweep"
     static let abstract = "Replay a scenario over a grid of parameter values and measure each run."
+
     // MARK: - Options
 
     /// Every option, declared once: usage, help and parsing read these.
     enum Options {
-        static let vary = Option<SweepAxis>(
-            "--vary", value: "PATH=START:STOP:STEP|PATH=V1,V2,...", repeats: true, required: true,
-            help: """
-                START:STOP:STEP: values START + i·STEP up to STOP inclusive
-                (within round-off), rounded to the decimals the three numbers are
-                written with. V1,V2,...: a list of values, each read like a --set VALUE.
-                """,
-            read: SweepCommand.axis)
         static let metric = Option<String>(
             "--metric", value: "M,...", repeats: true, help: "The metric columns to print, in order (default: all of them).")
-        static let settleDistance = Option<Double>(
-            "--settle-distance", value: "PT", help: "Settled means within PT points of rest (default 0.5).",
-            expected: "a number > 0", parse: OptionValue.positive)
-        static let settleSpeed = Option<Double>(
-            "--settle-speed", value: "PT/S", help: "...and slower than PT/S points per second (default 1).",
-            expected: "a number > 0", parse: OptionValue.positive)
         static let target = Option<String>(
             "--target", value: "M=V,...",
             help: """
@@ -43,9 +30,6 @@ struct SweepCommand: TetherCommand {
         static let top = Option<Int>(
             "--top", value: "N", help: "Print only the best N runs (needs --target).",
             expected: "a whole number ≥ 1", parse: OptionValue.wholeNumber(in: 1...Int.max))
-        static let jobs = Option<Int>(
-            "--jobs", value: "N", help: "Replay N combinations at a time (default 1); output is identical.",
-            expected: "a whole number from 1 to 256", parse: OptionValue.wholeNumber(in: 1...256))
         static let shard = Option<Shard>(
             "--shard", value: "I/N",
             help: """
@@ -90,15 +74,15 @@ struct SweepCommand: TetherCommand {
 
     /// What the shard files of `--merge` already hold: options of the runs themselves.
     static let notForMerge = [
-        Options.vary.declaration, CommonOptions.set.declaration, Options.jobs.declaration, Options.shard.declaration, Options.settleDistance.declaration,
-        Options.settleSpeed.declaration, Options.timing.declaration, Options.metric.declaration, CommonOptions.maxWork.declaration,
+        GridOptions.vary.declaration, CommonOptions.set.declaration, GridOptions.jobs.declaration, Options.shard.declaration, GridOptions.settleDistance.declaration,
+        GridOptions.settleSpeed.declaration, Options.timing.declaration, Options.metric.declaration, CommonOptions.maxWork.declaration,
     ]
 
     static let help: CommandHelp = {
-        let grid = [Options.vary.declaration] + CommonOptions.scenarioOptions
-        let metrics = [Options.metric.declaration, Options.settleDistance.declaration, Options.settleSpeed.declaration]
+        let grid = [GridOptions.vary.declaration] + CommonOptions.scenarioOptions
+        let metrics = [Options.metric.declaration, GridOptions.settleDistance.declaration, GridOptions.settleSpeed.declaration]
         let ranking = [Options.target.declaration, Options.scale.declaration, Options.top.declaration]
-        let running = [Options.jobs.declaration, Options.shard.declaration, Options.merge.declaration, Options.timing.declaration]
+        let running = [GridOptions.jobs.declaration, Options.shard.declaration, Options.merge.declaration, Options.timing.declaration]
         let output = [Options.format.declaration, Options.output.declaration, Options.heatmap.declaration, Options.heatmapMetric.declaration]
         let all = grid + metrics + ranking + running + output
         return CommandHelp(
@@ -147,14 +131,6 @@ struct SweepCommand: TetherCommand {
             ])
     }()
 
-    fileprivate static func axis(_ text: String) throws(OptionValueError) -> SweepAxis {
-        do throws(SweepSpecError) {
-            return try SweepAxis(parsing: text)
-        } catch {
-            throw .message("invalid --vary '\(text)': \(error.message)")
-        }
-    }
-
     // MARK: - Values
 
     /// The scenario, or nil when merging shard files.
@@ -196,11 +172,11 @@ struct SweepCommand: TetherCommand {
         }
         isMerge = arguments.isSet(Options.merge)
         timing = arguments.isSet(Options.timing)
-        axes = try arguments.values(Options.vary)
+        axes = try arguments.values(GridOptions.vary)
         let metricTexts = try arguments.values(Options.metric)
         metrics = metricTexts.isEmpty ? nil : try spec("--metric") { () throws(SweepSpecError) in try SweepMetric.parseList(metricTexts) }
-        settleDistance = try arguments.value(Options.settleDistance)
-        settleSpeed = try arguments.value(Options.settleSpeed)
+        settleDistance = try arguments.value(GridOptions.settleDistance)
+        settleSpeed = try arguments.value(GridOptions.settleSpeed)
         let targetText = try arguments.value(Options.target)
         let scaleTexts = try arguments.values(Options.scale)
         if let targetText {
@@ -209,7 +185,7 @@ struct SweepCommand: TetherCommand {
             throw arguments.usageError("--scale needs --target")
         }
         top = try arguments.value(Options.top)
-        jobs = try arguments.value(Options.jobs)
+        jobs = try arguments.value(GridOptions.jobs)
         shard = try arguments.value(Options.shard)
         format = try arguments.value(Options.format) ?? .csv
         outputPath = try arguments.value(Options.output)

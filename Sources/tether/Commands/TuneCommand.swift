@@ -8,32 +8,11 @@ import TetherTuning
 struct TuneCommand: TetherCommand {
     static let name = "tune"
     static let abstract = "Write a page that replays every point of a small grid, to pick a spring by eye."
+
     /// Every option, declared once: usage, help and parsing read these.
     enum Options {
-        static let vary = Option<SweepAxis>(
-            "--vary", value: "PATH=START:STOP:STEP|PATH=V1,V2,...", repeats: true, required: true,
-            help: """
-                START:STOP:STEP: values START + i·STEP up to STOP inclusive, as in
-                'tether sweep'. V1,V2,...: a list of values, each read like a --set VALUE.
-                """
-        ) { (text: String) throws(OptionValueError) -> SweepAxis in
-            do throws(SweepSpecError) {
-                return try SweepAxis(parsing: text)
-            } catch {
-                throw .message("invalid --vary '\(text)': \(error.message)")
-            }
-        }
         static let output = Option<String>(
             "-o", "--output", value: "FILE.html", help: "Write the page to FILE (atomically); without it, to standard output.")
-        static let jobs = Option<Int>(
-            "--jobs", value: "N", help: "Replay N combinations at a time (default 1); the page is the same.",
-            expected: "a whole number from 1 to 256", parse: OptionValue.wholeNumber(in: 1...256))
-        static let settleDistance = Option<Double>(
-            "--settle-distance", value: "PT", help: "The settle metric's distance from rest (default 0.5).",
-            expected: "a number > 0", parse: OptionValue.positive)
-        static let settleSpeed = Option<Double>(
-            "--settle-speed", value: "PT/S", help: "...and speed (default 1).",
-            expected: "a number > 0", parse: OptionValue.positive)
     }
 
     static let help = CommandHelp(
@@ -48,7 +27,7 @@ struct TuneCommand: TetherCommand {
             'tether run' command that prints its exact CSV. Layout scenes only.
             """,
         lead: "<scenario.json>", arguments: [("<scenario.json>", "The scenario file (a layout scene).")],
-        options: [Options.vary.declaration, Options.output.declaration, Options.jobs.declaration, Options.settleDistance.declaration, Options.settleSpeed.declaration]
+        options: [GridOptions.vary.declaration, Options.output.declaration, GridOptions.jobs.declaration, GridOptions.settleDistance.declaration, GridOptions.settleSpeed.declaration]
             + CommonOptions.scenarioOptions,
         notes: [
             """
@@ -68,10 +47,10 @@ struct TuneCommand: TetherCommand {
     var budget: WorkBudget
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
-        axes = try arguments.values(Options.vary)
+        axes = try arguments.values(GridOptions.vary)
         criteria = SettleCriteria(
-            distance: try arguments.value(Options.settleDistance) ?? 0.5, speed: try arguments.value(Options.settleSpeed) ?? 1)
-        jobs = try arguments.value(Options.jobs) ?? 1
+            distance: try arguments.value(GridOptions.settleDistance) ?? 0.5, speed: try arguments.value(GridOptions.settleSpeed) ?? 1)
+        jobs = try arguments.value(GridOptions.jobs) ?? 1
         outputPath = try arguments.value(Options.output)
         overrides = try arguments.values(CommonOptions.set)
         budget = try arguments.value(CommonOptions.maxWork) ?? .standard

@@ -4,6 +4,7 @@ import TetherScenario
 struct ValidateCommand: TetherCommand {
     static let name = "validate"
     static let abstract = "Check scenario files without running them."
+
     static let help = CommandHelp(
         overview: """
             \(abstract) Prints "ok FILE" for each valid file; each problem is

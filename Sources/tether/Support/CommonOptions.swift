@@ -32,6 +32,16 @@ enum CommonOptions {
         return WorkBudget(limit: Int(value))
     }
 
+    /// `-o, --output` of the commands that write one file, standard output by default.
+    static func output(value: String) -> Option<String> {
+        Option(
+            "-o", "--output", value: value,
+            help: """
+                Write to FILE (a file through a temporary file and a rename; see
+                README); without it, or with -, to standard output.
+                """)
+    }
+
     /// `--set` and `--max-work`: the last options of every command that loads scenarios.
     static let scenarioOptions = [set.declaration, maxWork.declaration]
 
