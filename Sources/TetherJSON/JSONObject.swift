@@ -40,8 +40,9 @@ public struct JSONObject: Sendable, Hashable {
     public var isEmpty: Bool { keys.isEmpty }
 
     /// Reads a member; setting replaces it in place, appends it if absent, or removes it when set to `nil`.
+    /// (Reading is inlinable: the decoders in other modules look keys up in their hot loops.)
     public subscript(key: String) -> JSONValue? {
-        get { keys.firstIndex(of: key).map { values[$0] } }
+        @inlinable get { keys.firstIndex(of: key).map { values[$0] } }
         set {
             let index = keys.firstIndex(of: key)
             switch (index, newValue) {
