@@ -55,25 +55,34 @@ struct TetherProcess {
         return (process, out, err)
     }
 
+    /// GNU time, which `peakMemory` measures through (Debian's `time` package; `.ci/run`
+    /// installs it when missing).
+    static let gnuTime: String? = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
+
     /// Runs `tether arguments…` (paths must be absolute: it runs in the current folder) with
-    /// stdout and stderr going to `log`, and returns its exit status and the peak resident memory
-    /// the kernel reports for it alone (`wait4`'s `ru_maxrss`, in KiB).
+    /// stdout and stderr going to `log`, and returns its exit status and its peak resident memory
+    /// in KiB. The figure comes from GNU time, which forks tether from its own small process:
+    /// Linux carries the high-water mark of the memory a process replaces at exec into its
+    /// `ru_maxrss`, and a child spawned straight from this test process (glibc's posix_spawn
+    /// shares the parent's memory until exec) would report the whole test runner's size.
     static func peakMemory(_ arguments: [String], log: String) throws -> (status: Int32, kilobytes: Int) {
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw CocoaError(.executableLoad) }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        let exited = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exited, usage.ru_maxrss)
+        guard let gnuTime else { throw CocoaError(.executableNotLoadable) }
+        let memory = log + ".peak-kib"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: gnuTime)
+        process.arguments = ["--quiet", "--format=%M", "--output=\(memory)", executable.path] + arguments
+        let logHandle = FileHandle(forWritingAtPath: log) ?? {
+            FileManager.default.createFile(atPath: log, contents: nil)
+            return FileHandle(forWritingAtPath: log)!
+        }()
+        defer { try? logHandle.close() }
+        process.standardOutput = logHandle
+        process.standardError = logHandle
+        try process.run()
+        process.waitUntilExit()
+        let text = try String(contentsOfFile: memory, encoding: .utf8)
+        try? FileManager.default.removeItem(atPath: memory)
+        return (process.terminationStatus, Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
     }
 
     /// A fresh temporary folder for one test.
