@@ -19,8 +19,6 @@ struct ContactPointState: Sendable {
     var maxNormalImpulse = 0.0
     /// Normal relative velocity before the step, for restitution.
     var relativeVelocity = 0.0
-    /// UIKit solver: the normal velocity the row aims for (restitution, or a speculative gap).
-    var velocityBias = 0.0
 }
 
 /// The contact rows' softness for substep length h (Box2D v3's contact hertz, at most a quarter
@@ -171,11 +169,19 @@ struct ContactConstraint: Sendable {
         }
     }
 
-    /// Which rows a `ContactRowPair` can hold together: 2 for two block-conditioned points,
-    /// 1 for a single point, 0 for a row that is always solved on its own.
-    var pairKind: Int {
-        if pointCount == 1 { return 1 }
-        return pointCount == 2 && blockConditioned ? 2 : 0
+    /// Which rows a `ContactRowPair` can hold together: rows of the same kind.
+    enum Pairing {
+        /// Two points solved as a block (a face on a face).
+        case twoPoints
+        /// One point (a corner, a circle).
+        case onePoint
+        /// Two points too badly conditioned for the block solver: always solved on its own.
+        case alone
+    }
+
+    var pairing: Pairing {
+        if pointCount == 1 { return .onePoint }
+        return pointCount == 2 && blockConditioned ? .twoPoints : .alone
     }
 
     /// Whether `applyRestitution` can do anything: some point approached faster than the

@@ -7,7 +7,7 @@
 /// chains, and storing the pair lane by lane lets every value load in one instruction. Each lane
 /// computes exactly what `ContactConstraint` computes for its row (the same operations in the
 /// same order, selects in place of branches), so the result does not depend on the pairing. A pair
-/// holds two rows of one kind (`ContactConstraint.pairKind`): two-point, block-conditioned rows
+/// holds two rows of one kind (`ContactConstraint.pairing`): two-point, block-conditioned rows
 /// (a face on a face, the common case in a pile), or one-point rows (corners, circles).
 struct ContactRowPair: Sendable {
     typealias Lanes = SIMD2<Double>

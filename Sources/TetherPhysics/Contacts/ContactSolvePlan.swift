@@ -1,6 +1,6 @@
 /// The contact rows of one step, arranged for solving: in graph-color order, with pairs of
-/// same-color two-point rows laid out lane by lane (`ContactRowPair`) and every other row on its
-/// own (`ContactConstraint`). Rows of one color are independent, so pairing and the order within
+/// same-color rows of one kind (`ContactConstraint.Pairing`) laid out lane by lane
+/// (`ContactRowPair`) and every other row on its own (`ContactConstraint`). Rows of one color are independent, so pairing and the order within
 /// a color change nothing; the overflow rows, which may share bodies, stay one at a time in order.
 ///
 /// While a step runs, a paired row's impulses live in its pair; `finish` hands them back to the
@@ -12,34 +12,42 @@ struct ContactSolvePlan: Sendable {
     /// The rows each pair takes, collected before the pairs are laid out.
     private var pairedRows: [(Int, Int)] = []
 
-    /// Arranges `constraints` (already in color order, colors starting at `colorStarts`).
-    mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], pairing: Bool) {
+    /// Arranges `constraints` (already in color order, colors starting at `colorStarts`), in
+    /// pairs where it can when `pairsRows` (otherwise every row on its own).
+    mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], pairsRows: Bool) {
         entries.removeAll(keepingCapacity: true)
         pairedRows.removeAll(keepingCapacity: true)
         let overflow = colorStarts.count - 2
         for color in 0..<overflow {
             // A row of each pairable kind waiting for a partner.
-            var waiting = (-1, -1)
+            var waitingTwoPoints = -1
+            var waitingOnePoint = -1
             for c in colorStarts[color]..<colorStarts[color + 1] {
-                let kind = pairing ? constraints[c].pairKind : 0
-                guard kind > 0 else {
+                switch pairsRows ? constraints[c].pairing : .alone {
+                case .alone:
                     entries.append(~Int32(c))
-                    continue
-                }
-                let partner = kind == 2 ? waiting.0 : waiting.1
-                if partner < 0 {
-                    if kind == 2 { waiting.0 = c } else { waiting.1 = c }
-                } else {
-                    entries.append(Int32(pairedRows.count))
-                    pairedRows.append((partner, c))
-                    if kind == 2 { waiting.0 = -1 } else { waiting.1 = -1 }
+                case .twoPoints:
+                    pair(c, with: &waitingTwoPoints)
+                case .onePoint:
+                    pair(c, with: &waitingOnePoint)
                 }
             }
-            if waiting.0 >= 0 { entries.append(~Int32(waiting.0)) }
-            if waiting.1 >= 0 { entries.append(~Int32(waiting.1)) }
+            if waitingTwoPoints >= 0 { entries.append(~Int32(waitingTwoPoints)) }
+            if waitingOnePoint >= 0 { entries.append(~Int32(waitingOnePoint)) }
         }
         for c in colorStarts[overflow]..<colorStarts[overflow + 1] { entries.append(~Int32(c)) }
         layOutPairs(constraints)
+    }
+
+    /// Row `c` waits for a partner of its kind, or pairs with the one waiting.
+    private mutating func pair(_ c: Int, with waiting: inout Int) {
+        if waiting < 0 {
+            waiting = c
+        } else {
+            entries.append(Int32(pairedRows.count))
+            pairedRows.append((waiting, c))
+            waiting = -1
+        }
     }
 
     /// Builds `pairs` from `pairedRows`, each in place in the array's storage (see

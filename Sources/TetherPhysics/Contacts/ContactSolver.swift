@@ -188,7 +188,7 @@ extension ContactConstraint {
             var (p0, p1) = (point0, point1)
             let v0 = normal.dot(relativeVelocity(p0, bodies))
             let v1 = normal.dot(relativeVelocity(p1, bodies))
-            if blockSolve(&p0, &p1, (v0, restitution * p0.relativeVelocity, 1, 0), (v1, restitution * p1.relativeVelocity, 1, 0), bodies) {
+            if blockSolve(&p0, &p1, (v0, restitution * p0.relativeVelocity), (v1, restitution * p1.relativeVelocity), bodies) {
                 (point0, point1) = (p0, p1)
                 return
             }
@@ -208,26 +208,23 @@ extension ContactConstraint {
         (point0, point1) = (p0, p1)
     }
 
-    // MARK: Rows shared with the UIKit solver
+    // MARK: Restitution rows
 
-    /// Both normal rows at once by `complementarity`, applying the change; false (nothing
-    /// applied) when the manifold is ill-conditioned or no case fits.
-    fileprivate func blockSolve(
+    /// Both normal rows at once, rigid, by `complementarity`: each point's normal velocity
+    /// `vn` driven to `−bias` (λ ≥ 0), applying the change; false (nothing applied) when the
+    /// manifold is ill-conditioned or no case fits.
+    private func blockSolve(
         _ p0: inout ContactPointState, _ p1: inout ContactPointState,
-        _ row0: (vn: Double, bias: Double, massScale: Double, impulseScale: Double),
-        _ row1: (vn: Double, bias: Double, massScale: Double, impulseScale: Double),
+        _ row0: (vn: Double, bias: Double), _ row1: (vn: Double, bias: Double),
         _ bodies: UnsafeMutableBufferPointer<BodyState>
     ) -> Bool {
         guard blockConditioned else { return false }
         let normal = normal
-        let g0 = row0.massScale > 0 ? k11 * row0.impulseScale / row0.massScale : 0
-        let g1 = row1.massScale > 0 ? k22 * row1.impulseScale / row1.massScale : 0
         let (l0, l1) = (p0.normalImpulse, p1.normalImpulse)
         // b = v + bias − K·λ, the row velocities with the accumulated impulses taken out.
         let b0 = row0.vn + row0.bias - (k11 * l0 + k12 * l1)
         let b1 = row1.vn + row1.bias - (k12 * l0 + k22 * l1)
-        guard let x = Self.complementarity(
-            k11: k11 + g0, k12: k12, k22: k22 + g1, b0: b0, b1: b1) else { return false }
+        guard let x = Self.complementarity(k11: k11, k12: k12, k22: k22, b0: b0, b1: b1) else { return false }
         apply((x.0 - l0) * normal, p0, bodies)
         apply((x.1 - l1) * normal, p1, bodies)
         p0.normalImpulse = x.0
@@ -235,17 +232,6 @@ extension ContactConstraint {
         p0.maxNormalImpulse = max(p0.maxNormalImpulse, x.0)
         p1.maxNormalImpulse = max(p1.maxNormalImpulse, x.1)
         return true
-    }
-
-    /// One Gauss–Seidel friction row, clamped by the point's normal impulse (UIKit solver).
-    private func solveFriction(_ state: inout ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        let tangent = Vec2(normal.y, -normal.x)
-        let vt = tangent.dot(relativeVelocity(state, bodies))
-        let limit = friction * state.normalImpulse
-        let newImpulse = min(max(state.tangentImpulse - state.tangentMass * vt, -limit), limit)
-        let applied = newImpulse - state.tangentImpulse
-        state.tangentImpulse = newImpulse
-        apply(applied * tangent, state, bodies)
     }
 
     private func relativeVelocity(_ state: ContactPointState, _ bodies: UnsafeMutableBufferPointer<BodyState>) -> Vec2 {
@@ -266,91 +252,5 @@ extension ContactConstraint {
             bodies[slotB].velocity += inverseMassB * p
             bodies[slotB].angularVelocity += inverseInertiaB * state.anchorB.cross(p)
         }
-    }
-}
-
-// MARK: UIKit (Box2D 2.3) solver
-
-extension ContactConstraint {
-    /// Once per step, after velocities are integrated (b2ContactSolver's initialization) and the
-    /// constraint is built (the accurate pipeline's geometry and masses): each point's velocity
-    /// bias. A touching point
-    /// approaching faster than the velocity threshold gets 2.3's restitution bias
-    /// `−e·v_rel` from the relative velocity before the solve; a point still apart (a
-    /// speculative point of the shared discovery, which 2.3 would not have yet) may close its
-    /// gap within the step and no more, bias `−separation/h`.
-    mutating func prepareUIKit(h: Double) {
-        let normal = self.normal
-        func bias(_ state: inout ContactPointState) {
-            let separation = state.baseSeparation + normal.dot(state.anchorB - state.anchorA)
-            if separation > 0 {
-                state.velocityBias = -separation / h
-            } else if state.relativeVelocity < -UIKitConstants.velocityThreshold {
-                state.velocityBias = -restitution * state.relativeVelocity
-            } else {
-                state.velocityBias = 0
-            }
-        }
-        if pointCount > 0 { bias(&point0) }
-        if pointCount > 1 { bias(&point1) }
-    }
-
-    /// One velocity iteration (b2ContactSolver::SolveVelocityConstraints): friction first, then
-    /// the normal rows `λ = −m_n·(v_n − velocityBias)`, accumulated λ ≥ 0, two points together by
-    /// the block solver when the manifold is well conditioned.
-    mutating func solveVelocityUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        var (p0, p1) = (point0, point1)
-        let count = pointCount
-        let normal = normal
-        if count > 0 { solveFriction(&p0, bodies) }
-        if count > 1 { solveFriction(&p1, bodies) }
-        func row(_ state: ContactPointState) -> (vn: Double, bias: Double, massScale: Double, impulseScale: Double) {
-            (normal.dot(relativeVelocity(state, bodies)), -state.velocityBias, 1, 0)
-        }
-        if count == 2, blockSolve(&p0, &p1, row(p0), row(p1), bodies) {
-            // Both points at once.
-        } else {
-            func solveNormal(_ state: inout ContactPointState) {
-                let vn = normal.dot(relativeVelocity(state, bodies))
-                let newImpulse = max(state.normalImpulse - state.normalMass * (vn - state.velocityBias), 0)
-                let applied = newImpulse - state.normalImpulse
-                state.normalImpulse = newImpulse
-                apply(applied * normal, state, bodies)
-            }
-            if count > 0 { solveNormal(&p0) }
-            if count > 1 { solveNormal(&p1) }
-        }
-        (point0, point1) = (p0, p1)
-    }
-
-    /// One position iteration (b2ContactSolver::SolvePositionConstraints), point by point from
-    /// the current positions: `C = clamp(0.2·(s + slop), −maxCorrection, 0)`, `P = −C/K·n`
-    /// applied to positions and rotations. The normal keeps its direction from the start of the
-    /// step (2.3 turns it with the reference body). Returns the smallest separation seen.
-    mutating func solvePositionUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Double {
-        let normal = normal
-        var minSeparation = 0.0
-        func correct(_ state: ContactPointState) {
-            let a = bodies[slotA]
-            let b = bodies[slotB]
-            let rA = rotationA.relative(to: a.rotation).rotate(state.anchorA)
-            let rB = rotationB.relative(to: b.rotation).rotate(state.anchorB)
-            let d = ((b.position - positionB) + rB) - ((a.position - positionA) + rA)
-            let separation = normal.dot(d) + state.baseSeparation
-            minSeparation = min(minSeparation, separation)
-            let c = min(max(UIKitConstants.baumgarte * (separation + UIKitConstants.linearSlop),
-                            -UIKitConstants.maxLinearCorrection), 0)
-            if c == 0 { return }
-            let rnA = rA.cross(normal)
-            let rnB = rB.cross(normal)
-            let k = inverseMassA + inverseMassB + inverseInertiaA * rnA * rnA + inverseInertiaB * rnB * rnB
-            if k <= 0 { return }
-            let p = (-c / k) * normal
-            bodies[slotA].correct(by: -inverseMassA * p, turn: -inverseInertiaA * rA.cross(p))
-            bodies[slotB].correct(by: inverseMassB * p, turn: inverseInertiaB * rB.cross(p))
-        }
-        if pointCount > 0 { correct(point0) }
-        if pointCount > 1 { correct(point1) }
-        return minSeparation
     }
 }

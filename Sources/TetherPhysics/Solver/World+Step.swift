@@ -30,7 +30,7 @@ extension World {
         }
         let hasForces = self.hasForces
         updateContacts(timeStep: timeStep)
-        prepareContacts(h: h, colored: true)
+        prepareContacts(h: h)
         let bodyCount = states.count
         let colorStarts = contactColoring.colorStarts
         let pairing = solvesContactPairs
@@ -47,7 +47,7 @@ extension World {
                 anchorSprings.withUnsafeMutableBufferPointer { springs in
                     distanceJoints.withUnsafeMutableBufferPointer { joints in
                       contactConstraints.withUnsafeMutableBufferPointer { contacts in
-                        plan.build(contacts, colorStarts: colorStarts, pairing: pairing)
+                        plan.build(contacts, colorStarts: colorStarts, pairsRows: pairing)
                         for _ in 0..<substeps {
                             if hasForces { Self.integrateVelocities(bodies, props, count: bodyCount, h: h) }
                             AnchorSpring.solve(springs, bodies, first: true, relax: false)
@@ -100,9 +100,8 @@ extension World {
     }
 
     /// Builds this step's contact constraints (body slots, masses, rows for substep length h)
-    /// in `contactConstraints`: in graph-color order (`ContactGraphColoring`) when `colored`,
-    /// otherwise in contact-key order.
-    mutating func prepareContacts(h: Double, colored: Bool) {
+    /// in `contactConstraints`, in graph-color order (`ContactGraphColoring`).
+    mutating func prepareContacts(h: Double) {
         // Rows are filled in place: the array only grows or shrinks to the contact count.
         if contactConstraints.count > contacts.count {
             contactConstraints.removeLast(contactConstraints.count - contacts.count)
@@ -112,13 +111,11 @@ extension World {
         }
         // Slots as this step's discovery found them.
         func slotPair(_ contact: Contact) -> (Int, Int) { (Int(contact.slotA), Int(contact.slotB)) }
-        if colored {
-            properties.withUnsafeBufferPointer { props in
-                func movable(_ slot: Int) -> Int? { props[slot].isMovable ? slot : nil }
-                contactColoring.colorContacts(count: contacts.count, bodyCount: props.count) { i in
-                    let (a, b) = slotPair(contacts[i])
-                    return (movable(a), movable(b))
-                }
+        properties.withUnsafeBufferPointer { props in
+            func movable(_ slot: Int) -> Int? { props[slot].isMovable ? slot : nil }
+            contactColoring.colorContacts(count: contacts.count, bodyCount: props.count) { i in
+                let (a, b) = slotPair(contacts[i])
+                return (movable(a), movable(b))
             }
         }
         if contacts.isEmpty { return }
@@ -129,7 +126,7 @@ extension World {
                 contacts.withUnsafeBufferPointer { contacts in
                     contactConstraints.withUnsafeMutableBufferPointer { constraints in
                         for k in contacts.indices {
-                            let index = colored ? Int(order[k]) : k
+                            let index = Int(order[k])
                             let (a, b) = slotPair(contacts[index])
                             constraints[k].prepare(
                                 contacts, index: index, slotA: a, slotB: b, bodies, props, softnesses: softnesses)
