@@ -3,7 +3,8 @@
 /// Euler, which makes springs second-order accurate. Per substep of length h:
 ///
 /// 1. integrate velocities (forces, resistance), recording the change as smooth;
-/// 2. solve the anchor springs, then prepare, warm start and solve the other joints (with bias);
+/// 2. solve the anchor springs, then prepare, warm start and solve the other joints (with bias),
+///    each stage over every joint before the next (Box2D v3's order);
 /// 3. integrate positions: `p += h·(v − ½·Δv_smooth)`, and clear the smooth record;
 /// 4. relax the joints (rigid rows without bias, springs unchanged).
 ///
@@ -52,10 +53,10 @@ extension World {
                             if hasForces { Self.integrateVelocities(bodies, props, count: bodyCount, h: h) }
                             AnchorSpring.solve(springs, bodies, first: true, relax: false)
                             for j in joints.indices { joints[j].prepareSubstep(bodies) }
-                            for j in joints.indices { joints[j].warmStart(bodies) }
-                            for j in joints.indices { joints[j].solve(bodies, useBias: true) }
                             attachmentJoints.prepareSubstep(bodies)
+                            for j in joints.indices { joints[j].warmStart(bodies) }
                             attachmentJoints.warmStart(bodies)
+                            for j in joints.indices { joints[j].solve(bodies, useBias: true) }
                             attachmentJoints.solve(bodies, useBias: true)
                             plan.warmStart(contacts, bodies)
                             plan.solve(contacts, bodies, inverseH: inverseH, useBias: true)
