@@ -11,44 +11,22 @@ public struct World: Sendable {
     var bodySlots: [Int32] = []
     var freeBodyIDs: [Int32] = []
 
-    /// Joints by kind, each dense. Anchor springs (a body's center to a fixed point) are the
-    /// common case and have their own fast rows; everything else is a general distance joint.
-    @usableFromInline var anchorSprings: [AnchorSpring] = []
-    @usableFromInline var distanceJoints: [DistanceJoint] = []
+    /// Every joint, one dense column per kind (`Joints/JointStore.swift`).
+    var joints = JointStore()
     /// Collision boundaries (fixed segments) and the contacts found for the current step.
     var boundaries: [BoundarySegment] = []
     var nextBoundaryID: Int32 = 0
     var contacts: [Contact] = []
-    /// The solver's rows for the contacts of the current step, in the same order.
-    var contactConstraints: [ContactConstraint] = []
     /// Contact discovery's working storage (capacity and the broadphase's sort order only).
     var discovery = ContactDiscovery()
-    /// The solve order of the contact constraints (scratch kept to reuse its storage).
+    /// The solve order of the contact rows (scratch kept to reuse its storage).
     var contactColoring = ContactGraphColoring()
-    /// The rows arranged for solving, and the rows that may bounce (scratch kept to reuse its
-    /// storage).
+    /// The solver's rows for the contacts of the current step, arranged for solving.
     var contactPlan = ContactSolvePlan()
-    var bouncingRows: [Int] = []
     /// UIKit's contact callbacks of the last step, in contact-key order.
     public internal(set) var contactEvents: [ContactEvent] = []
     /// The UIKit clock's contacts (Box2D 2.3's pipeline, `UIKitClock/`).
     var uikitContacts = UIKitContactWorld()
-
-    /// The iOS 9 attachment kinds (limit, weld, pin, slider): see `World+Attachments.swift`.
-    var attachmentJoints = AttachmentJoints()
-    /// Joint id → where the joint is stored, or nil for a free id.
-    var jointLocations: [JointLocation?] = []
-    var freeJointIDs: [Int32] = []
-
-    enum JointLocation: Sendable, Hashable {
-        case anchorSpring(Int)
-        case distance(Int)
-        // Attachment joints (World+Attachments.swift).
-        case limit(Int)
-        case weld(Int)
-        case revolute(Int)
-        case prismatic(Int)
-    }
 
     /// Time simulated so far, in steps.
     public internal(set) var stepCount = 0
@@ -78,7 +56,7 @@ public struct World: Sendable {
     /// Box2D 2.3's formulation at one step per frame (`Solver/World+UIKitStep.swift`).
     public var solverKind = SolverKind.accurate {
         didSet {
-            // The two pipelines keep different per-step coefficients in the same joint fields.
+            // The two pipelines prepare different rows for the same joints.
             if solverKind != oldValue {
                 preparedSubstep = 0
                 contacts.removeAll()
@@ -125,11 +103,7 @@ public struct World: Sendable {
         preparedSubstep = 0
         wake()
         guard let slot = slot(of: id) else { return }
-        let attached =
-            anchorSprings.filter { $0.body == id }.map(\.id)
-            + distanceJoints.filter { $0.bodyA == id || $0.bodyB == id }.map(\.id)
-            + attachmentJoints.ids(attachedTo: id)
-        for joint in attached { destroyJoint(joint) }
+        for joint in joints.ids(attachedTo: id) { destroyJoint(joint) }
         contacts.removeAll { $0.bodyA == id || $0.bodyB == id }
         forgetUIKitBody(id)
         if properties[slot].itemGroups | properties[slot].boundaryGroups != 0 { collidingBodyCount -= 1 }
@@ -228,135 +202,5 @@ public struct World: Sendable {
             }
         }
         return nil
-    }
-
-    // MARK: Joints
-
-    public var jointCount: Int { anchorSprings.count + distanceJoints.count + attachmentJoints.count }
-
-    @discardableResult
-    public mutating func createDistanceJoint(_ definition: DistanceJointDefinition) -> JointID {
-        let length = definition.length ?? currentDistance(of: definition)
-        if definition.bodyA == nil && definition.localAnchorB == .zero {
-            let id = newJointID(.anchorSpring(anchorSprings.count))
-            anchorSprings.append(
-                AnchorSpring(
-                    id: id, body: definition.bodyB, anchor: definition.localAnchorA, length: length,
-                    frequency: definition.frequency, dampingRatio: definition.dampingRatio))
-            return id
-        }
-        let id = newJointID(.distance(distanceJoints.count))
-        distanceJoints.append(DistanceJoint(id: id, definition: definition, length: length))
-        return id
-    }
-
-    /// Takes a joint id (the last freed first, so reuse is deterministic) for a joint stored at
-    /// `location`, and marks the per-step preparation stale.
-    mutating func newJointID(_ location: JointLocation) -> JointID {
-        preparedSubstep = 0
-        wake()
-        let id: JointID
-        if let reused = freeJointIDs.popLast() {
-            id = JointID(rawValue: reused)
-        } else {
-            id = JointID(rawValue: Int32(jointLocations.count))
-            jointLocations.append(nil)
-        }
-        jointLocations[Int(id.rawValue)] = location
-        return id
-    }
-
-    public mutating func destroyJoint(_ id: JointID) {
-        preparedSubstep = 0
-        wake()
-        guard let location = jointLocation(of: id) else { return }
-        switch location {
-        case .anchorSpring(let slot):
-            let last = anchorSprings.count - 1
-            if slot != last {
-                anchorSprings[slot] = anchorSprings[last]
-                jointLocations[Int(anchorSprings[slot].id.rawValue)] = .anchorSpring(slot)
-            }
-            anchorSprings.removeLast()
-        case .distance(let slot):
-            let last = distanceJoints.count - 1
-            if slot != last {
-                distanceJoints[slot] = distanceJoints[last]
-                jointLocations[Int(distanceJoints[slot].id.rawValue)] = .distance(slot)
-            }
-            distanceJoints.removeLast()
-        case .limit, .weld, .revolute, .prismatic:
-            removeAttachmentJoint(at: location)
-        }
-        jointLocations[Int(id.rawValue)] = nil
-        freeJointIDs.append(id.rawValue)
-    }
-
-    public func contains(_ id: JointID) -> Bool { jointLocation(of: id) != nil }
-
-    func jointLocation(of id: JointID) -> JointLocation? {
-        let raw = Int(id.rawValue)
-        guard raw >= 0, raw < jointLocations.count else { return nil }
-        return jointLocations[raw]
-    }
-
-    /// Changes a joint's spring; nil leaves a value as it is.
-    public mutating func setSpring(
-        of id: JointID, frequency: Double? = nil, dampingRatio: Double? = nil, length: Double? = nil
-    ) {
-        guard let current = spring(of: id) else { return }
-        let new = (length ?? current.length, frequency ?? current.frequency, dampingRatio ?? current.dampingRatio)
-        if new == current { return }
-        preparedSubstep = 0
-        wake()
-        switch jointLocation(of: id) {
-        case .anchorSpring(let slot):
-            (anchorSprings[slot].length, anchorSprings[slot].frequency, anchorSprings[slot].dampingRatio) = new
-        case .distance(let slot):
-            (distanceJoints[slot].length, distanceJoints[slot].frequency, distanceJoints[slot].dampingRatio) = new
-        case nil, .limit, .weld, .revolute, .prismatic:
-            return
-        }
-    }
-
-    /// The joint's rest length, frequency and damping ratio.
-    public func spring(of id: JointID) -> (length: Double, frequency: Double, dampingRatio: Double)? {
-        switch jointLocation(of: id) {
-        case .anchorSpring(let slot):
-            let j = anchorSprings[slot]
-            return (j.length, j.frequency, j.dampingRatio)
-        case .distance(let slot):
-            let j = distanceJoints[slot]
-            return (j.length, j.frequency, j.dampingRatio)
-        case nil, .limit, .weld, .revolute, .prismatic:
-            return nil
-        }
-    }
-
-    /// The world positions of the joint's two attachment points.
-    public func anchorPoints(of id: JointID) -> (a: Vec2, b: Vec2)? {
-        switch jointLocation(of: id) {
-        case .anchorSpring(let slot):
-            let j = anchorSprings[slot]
-            return (j.anchor, worldPoint(j.body, .zero))
-        case .distance(let slot):
-            let j = distanceJoints[slot]
-            return (worldPoint(j.bodyA, j.localAnchorA), worldPoint(j.bodyB, j.localAnchorB))
-        case .some(let location):
-            return attachmentAnchorPoints(at: location)
-        case nil:
-            return nil
-        }
-    }
-
-    private func worldPoint(_ body: BodyID?, _ local: Vec2) -> Vec2 {
-        guard let body, let slot = slot(of: body) else { return local }
-        let s = states[slot]
-        return s.position + s.rotation.rotate(local)
-    }
-
-    private func currentDistance(of definition: DistanceJointDefinition) -> Double {
-        (worldPoint(definition.bodyB, definition.localAnchorB)
-            - worldPoint(definition.bodyA, definition.localAnchorA)).length
     }
 }

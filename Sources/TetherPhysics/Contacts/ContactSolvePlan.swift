@@ -1,20 +1,66 @@
 /// The contact rows of one step, arranged for solving: in graph-color order, with pairs of
 /// same-color rows of one kind (`ContactConstraint.Pairing`) laid out lane by lane
-/// (`ContactRowPair`) and every other row on its own (`ContactConstraint`). Rows of one color are independent, so pairing and the order within
-/// a color change nothing; the overflow rows, which may share bodies, stay one at a time in order.
+/// (`ContactRowPair`) and every other row on its own (`ContactConstraint`). Rows of one color
+/// are independent, so pairing and the order within a color change nothing; the overflow rows,
+/// which may share bodies, stay one at a time in order.
 ///
-/// While a step runs, a paired row's impulses live in its pair; `finish` hands them back to the
-/// constraints for restitution and warm starting the next step.
+/// While a step runs, a paired row's impulses live in its pair; `storeImpulses` hands them
+/// back to the contacts to warm start the next step, or to the constraints for restitution.
+/// The arrays are kept from step to step to reuse their storage.
 struct ContactSolvePlan: Sendable {
+    /// The rows of the step, in graph-color order (filled in place by `World.prepareContacts`).
+    var constraints: [ContactConstraint] = []
     /// Solve order: an entry `k ≥ 0` is `pairs[k]`, an entry `k < 0` is constraint `~k`.
     private var entries: [Int32] = []
     private var pairs: [ContactRowPair] = []
     /// The rows each pair takes, collected before the pairs are laid out.
     private var pairedRows: [(Int, Int)] = []
+    /// The rows that may still bounce, in constraint order (see `storeImpulses`).
+    private var bouncing: [Int] = []
 
-    /// Arranges `constraints` (already in color order, colors starting at `colorStarts`), in
-    /// pairs where it can when `pairsRows` (otherwise every row on its own).
-    mutating func build(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], pairsRows: Bool) {
+    /// Builds the step's rows from `contacts` (body slots, masses, rows for the substep length)
+    /// in graph-color order (`ContactGraphColoring`), and arranges them: in pairs where it can
+    /// when `pairsRows`, otherwise every row on its own.
+    mutating func prepare(
+        _ context: StepContext, contacts: [Contact], coloring: inout ContactGraphColoring, pairsRows: Bool
+    ) {
+        // Slots as this step's discovery found them.
+        func slotPair(_ contact: Contact) -> (Int, Int) { (Int(contact.slotA), Int(contact.slotB)) }
+        let properties = context.properties
+        func movable(_ slot: Int) -> Int? { properties[slot].isMovable ? slot : nil }
+        coloring.colorContacts(count: contacts.count, bodyCount: properties.count) { i in
+            let (a, b) = slotPair(contacts[i])
+            return (movable(a), movable(b))
+        }
+        // Rows are filled in place: the array only grows or shrinks to the contact count.
+        if constraints.count > contacts.count {
+            constraints.removeLast(constraints.count - contacts.count)
+        } else {
+            constraints.append(contentsOf: repeatElement(ContactConstraint(), count: contacts.count - constraints.count))
+        }
+        let order = coloring.order
+        let softnesses = ContactSoftness(h: context.h)
+        var constraints: [ContactConstraint] = []
+        swap(&constraints, &self.constraints)
+        defer { swap(&constraints, &self.constraints) }
+        constraints.withUnsafeMutableBufferPointer { constraints in
+            if !contacts.isEmpty {
+                contacts.withUnsafeBufferPointer { contacts in
+                    for k in contacts.indices {
+                        let index = Int(order[k])
+                        let (a, b) = slotPair(contacts[index])
+                        constraints[k].prepare(
+                            contacts, index: index, slotA: a, slotB: b, context.bodies, properties, softnesses: softnesses)
+                    }
+                }
+            }
+            build(constraints, colorStarts: coloring.colorStarts, pairsRows: pairsRows)
+        }
+    }
+
+    private mutating func build(
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], pairsRows: Bool
+    ) {
         entries.removeAll(keepingCapacity: true)
         pairedRows.removeAll(keepingCapacity: true)
         let overflow = colorStarts.count - 2
@@ -70,52 +116,50 @@ struct ContactSolvePlan: Sendable {
     }
 
     /// Applies every row's accumulated impulses (warm starting).
-    mutating func warmStart(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>
-    ) {
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            for entry in entries {
-                if entry >= 0 {
-                    pairs[Int(entry)].warmStart(bodies)
-                } else {
-                    constraints[Int(~entry)].warmStart(bodies)
+    mutating func warmStart(_ context: StepContext) {
+        let bodies = context.bodies
+        constraints.withUnsafeMutableBufferPointer { constraints in
+            pairs.withUnsafeMutableBufferPointer { pairs in
+                for entry in entries {
+                    if entry >= 0 {
+                        pairs[Int(entry)].warmStart(bodies)
+                    } else {
+                        constraints[Int(~entry)].warmStart(bodies)
+                    }
                 }
             }
         }
     }
 
-    /// One pass over every row; `useBias` false is the relax pass. Each kind of pass gets its
+    /// One pass over every row with bias (soft rows), before positions move.
+    mutating func solve(_ context: StepContext) {
+        solvePass(context.bodies, inverseH: context.inverseH, useBias: true)
+    }
+
+    /// One pass over every row after positions moved: rigid, without bias. (Each pass gets its
     /// own copy of the loop with `useBias` constant, so the relax pass carries none of the
-    /// soft-row work.
-    mutating func solve(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
-        inverseH: Double, useBias: Bool
-    ) {
-        if useBias {
-            solvePass(constraints, bodies, inverseH: inverseH, useBias: true)
-        } else {
-            solvePass(constraints, bodies, inverseH: inverseH, useBias: false)
-        }
+    /// soft-row work.)
+    mutating func relax(_ context: StepContext) {
+        solvePass(context.bodies, inverseH: context.inverseH, useBias: false)
     }
 
     @inline(__always)
-    private mutating func solvePass(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
-        inverseH: Double, useBias: Bool
-    ) {
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            for entry in entries {
-                if entry >= 0 {
-                    let k = Int(entry)
-                    if !pairs[k].solve(bodies, inverseH: inverseH, useBias: useBias) {
-                        // A lane's block problem had no solution: both rows one at a time.
-                        pairs[k].store(into: constraints)
-                        constraints[pairs[k].rows.0].solve(bodies, inverseH: inverseH, useBias: useBias)
-                        constraints[pairs[k].rows.1].solve(bodies, inverseH: inverseH, useBias: useBias)
-                        pairs[k].load(from: constraints)
+    private mutating func solvePass(_ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double, useBias: Bool) {
+        constraints.withUnsafeMutableBufferPointer { constraints in
+            pairs.withUnsafeMutableBufferPointer { pairs in
+                for entry in entries {
+                    if entry >= 0 {
+                        let k = Int(entry)
+                        if !pairs[k].solve(bodies, inverseH: inverseH, useBias: useBias) {
+                            // A lane's block problem had no solution: both rows one at a time.
+                            pairs[k].store(into: constraints)
+                            constraints[pairs[k].rows.0].solve(bodies, inverseH: inverseH, useBias: useBias)
+                            constraints[pairs[k].rows.1].solve(bodies, inverseH: inverseH, useBias: useBias)
+                            pairs[k].load(from: constraints)
+                        }
+                    } else {
+                        constraints[Int(~entry)].solve(bodies, inverseH: inverseH, useBias: useBias)
                     }
-                } else {
-                    constraints[Int(~entry)].solve(bodies, inverseH: inverseH, useBias: useBias)
                 }
             }
         }
@@ -123,13 +167,21 @@ struct ContactSolvePlan: Sendable {
 
     /// Ends the step's solve. Every row's impulses go straight to its contact, to warm start the
     /// next step, except for rows that may still bounce (`ContactConstraint.mayBounce`): their
-    /// impulses go back to their constraints for `applyRestitution`, and their indices are listed
-    /// in `bouncing`, in constraint order (the order restitution runs in).
-    func finish(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, contacts: UnsafeMutableBufferPointer<Contact>,
-        bouncing: inout [Int]
-    ) {
+    /// impulses go back to their constraints for `applyRestitution`, which stores them after.
+    mutating func storeImpulses(into contacts: inout [Contact]) {
+        var constraints: [ContactConstraint] = []
+        swap(&constraints, &self.constraints)
+        defer { swap(&constraints, &self.constraints) }
         bouncing.removeAll(keepingCapacity: true)
+        constraints.withUnsafeMutableBufferPointer { constraints in
+            contacts.withUnsafeMutableBufferPointer { contacts in store(constraints, into: contacts) }
+        }
+        bouncing.sort()
+    }
+
+    private mutating func store(
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, into contacts: UnsafeMutableBufferPointer<Contact>
+    ) {
         pairs.withUnsafeBufferPointer { pairs in
             for entry in entries {
                 guard entry >= 0 else {
@@ -158,6 +210,16 @@ struct ContactSolvePlan: Sendable {
                 }
             }
         }
-        bouncing.sort()
+    }
+
+    /// After the substeps: the rows that may bounce, bounce (in constraint order), and their
+    /// impulses go to their contacts.
+    mutating func applyRestitution(_ context: StepContext, contacts: inout [Contact]) {
+        let bodies = context.bodies
+        for c in bouncing {
+            constraints[c].applyRestitution(bodies)
+            contacts[constraints[c].contactIndex].impulse0 = constraints[c].impulse0
+            contacts[constraints[c].contactIndex].impulse1 = constraints[c].impulse1
+        }
     }
 }

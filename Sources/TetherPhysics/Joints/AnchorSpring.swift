@@ -1,245 +1,238 @@
 /// An attachment of a body's center to a fixed point in the world: the springy list's spring.
 ///
-/// It is a `DistanceJoint` with no second body and no lever arm, which makes the effective mass
-/// exactly the body's mass; the rows are then solved in velocity units with no mass at all, in a
-/// compact array of their own. That is what lets 10 000 springs step at tens of millions of
-/// item-frames per second. Anchor springs are solved first in every pass, before other joints.
-@usableFromInline
-struct AnchorSpring: Sendable {
+/// It is a distance joint with no second body and no lever arm (`World.createDistanceJoint`
+/// stores such joints here), which makes the effective mass exactly the body's mass; the rows
+/// are then solved in velocity units with no mass at all, in a compact column of their own. That
+/// is what lets 10 000 springs step at tens of millions of item-frames per second. Anchor
+/// springs are the first kind in every stage.
+///
+/// On the accurate clock an anchor spring's whole biased pass runs in `beginSubstep`: its row
+/// involves one body and no other row has acted yet, so its first update is exact, and the
+/// spring's part of the row is measured from the state the substep began with. The relax pass
+/// runs only when something else acts on bodies (`StepContext.isCoupled`): a lone spring is
+/// already solved.
+struct AnchorSpring: JointKind {
     var id: JointID
     var body: BodyID
     var anchor: Vec2
-    var length: Double
-    var frequency: Double
-    var dampingRatio: Double
+    var settings: JointSpring
 
     // Prepared once per step.
-    var mode = DistanceJoint.Mode.pointSpring
+    /// The body's slot, or 0 when it is anchored (nothing moves it).
     var slot = 0
-    /// Springs: h·ω². Rods: the softness bias rate.
-    var coefficientA = 0.0
-    /// Springs: h·(h·ω²/4 + ζ·ω). Rods: the softness mass scale.
-    var coefficientB = 0.0
-    /// Springs: 1/(1 + coefficientB). Rods: the softness impulse scale.
-    var coefficientC = 0.0
+    var row = DistanceRow.pointSpring(TrapezoidalSpring())
 
-    // Prepared in the first pass of each substep.
-    /// Springs: `stiffnessTerm·C₁ + dampingTerm·Ċ₁`. Rods: the position error C₁.
-    var target = Vec2.zero
+    // Measured when the substep (UIKit clock: the step) begins.
+    /// Unit direction from the anchor to the body, for axial rows.
     var axis = Vec2.zero
-    /// Velocity change this row applied during the substep.
-    var impulse = Vec2.zero
+    /// The part of the row's velocity error fixed for the substep: a spring's
+    /// `stiffness·C₁ + damping·Ċ₁`, a rod's `biasRate·C₁` (accurate clock), a spring's
+    /// `C·h·ω²·γ'` (UIKit clock). Axial rows use x.
+    var bias = Vec2.zero
+    /// The velocity change the row has applied (its impulse over the body's mass): over the
+    /// substep on the accurate clock, over the step on the UIKit clock (and its warm start).
+    /// Axial rows use x.
+    var velocityChange = Vec2.zero
 
-    init(id: JointID, body: BodyID, anchor: Vec2, length: Double, frequency: Double, dampingRatio: Double) {
+    init(id: JointID, body: BodyID, anchor: Vec2, spring: JointSpring) {
         self.id = id
         self.body = body
         self.anchor = anchor
-        self.length = length
-        self.frequency = frequency
-        self.dampingRatio = dampingRatio
+        settings = spring
     }
 
-    mutating func prepare(slot: Int, h: Double) {
-        self.slot = slot
-        let isSpring = frequency > 0
-        mode = length == 0 ? (isSpring ? .pointSpring : .pointRod) : (isSpring ? .axialSpring : .axialRod)
-        if isSpring {
-            let coefficients = SpringCoefficients(frequency: frequency, dampingRatio: dampingRatio, h: h)
-            coefficientA = coefficients.stiffnessTerm
-            coefficientB = coefficients.dampingTerm
-            coefficientC = 1 / (1 + coefficients.dampingTerm)
-        } else {
-            let softness = Softness.joint(h: h)
-            coefficientA = softness.biasRate
-            coefficientB = softness.massScale
-            coefficientC = softness.impulseScale
-        }
+    var bodyA: BodyID? { nil }
+    var bodyB: BodyID { body }
+    var localAnchorA: Vec2 { anchor }
+    var localAnchorB: Vec2 { .zero }
+    static var couplesBodies: Bool { false }
+
+    var spring: JointSpring? { settings }
+    mutating func setSpring(_ spring: JointSpring) { settings = spring }
+
+    mutating func moveWorldAnchor(to anchor: Vec2) -> Bool {
+        if self.anchor == anchor { return false }
+        self.anchor = anchor
+        return true
     }
 }
 
-// MARK: - Solver stages
+// MARK: - Accurate clock
 
 extension AnchorSpring {
-    /// One pass over all anchor springs. `first` starts the substep (targets from the state at
-    /// its start); `relax` is the pass after positions were integrated (rods go rigid, and
-    /// nothing is recorded as smooth any more).
-    static func solve(
-        _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
-        first: Bool, relax: Bool
-    ) {
-        for k in springs.indices {
-            let slot = springs[k].slot
-            if slot == 0 { continue }  // the body is anchored: nothing moves it
-            var body = bodies[slot]
-            switch springs[k].mode {
-            case .pointSpring:
-                if first {
-                    // v − Δv_smooth is the velocity the substep began with.
-                    springs[k].target =
-                        springs[k].coefficientA * (body.position - springs[k].anchor)
-                        + springs[k].coefficientB * (body.velocity - body.smoothVelocityChange)
-                    springs[k].impulse = .zero
-                }
-                let delta = -springs[k].coefficientC
-                    * (springs[k].target + springs[k].coefficientB * body.velocity + springs[k].impulse)
-                springs[k].impulse += delta
-                body.velocity += delta
-                if !relax { body.smoothVelocityChange += delta }
-            case .axialSpring:
-                if first {
-                    let (u, distance) = (body.position - springs[k].anchor).normalizedWithLength
-                    springs[k].axis = u
-                    springs[k].impulse = .zero
-                    let startSpeed = u.dot(body.velocity - body.smoothVelocityChange)
-                    springs[k].target = Vec2(
-                        distance > 0 ? springs[k].coefficientA * (distance - springs[k].length)
-                            + springs[k].coefficientB * startSpeed : 0, 0)
-                }
-                let u = springs[k].axis
-                let delta = -springs[k].coefficientC
-                    * (springs[k].target.x + springs[k].coefficientB * u.dot(body.velocity) + springs[k].impulse.x)
-                springs[k].impulse.x += delta
-                body.velocity += delta * u
-                if !relax { body.smoothVelocityChange += delta * u }
-            case .pointRod:
-                if first {
-                    springs[k].target = body.position - springs[k].anchor
-                    springs[k].impulse = .zero
-                }
-                var cdot = body.velocity
-                var massScale = 1.0
-                var impulseScale = 0.0
-                if !relax {
-                    // The velocity the position will move with: smooth changes count half.
-                    cdot = cdot - 0.5 * body.smoothVelocityChange + springs[k].coefficientA * springs[k].target
-                    massScale = springs[k].coefficientB
-                    impulseScale = springs[k].coefficientC
-                }
-                let delta = -massScale * cdot - impulseScale * springs[k].impulse
-                springs[k].impulse += delta
-                body.velocity += delta
-            case .axialRod:
-                if first {
-                    let (u, distance) = (body.position - springs[k].anchor).normalizedWithLength
-                    springs[k].axis = u
-                    springs[k].target = Vec2(distance > 0 ? distance - springs[k].length : 0, 0)
-                    springs[k].impulse = .zero
-                }
-                let u = springs[k].axis
-                var cdot = u.dot(body.velocity)
-                var massScale = 1.0
-                var impulseScale = 0.0
-                if !relax {
-                    cdot = cdot - 0.5 * u.dot(body.smoothVelocityChange) + springs[k].coefficientA * springs[k].target.x
-                    massScale = springs[k].coefficientB
-                    impulseScale = springs[k].coefficientC
-                }
-                let delta = -massScale * cdot - impulseScale * springs[k].impulse.x
-                springs[k].impulse.x += delta
-                body.velocity += delta * u
+    mutating func prepare(slotA: Int, slotB: Int, properties: UnsafeMutableBufferPointer<BodyProperties>, h: Double) {
+        slot = properties[slotB].inverseMass > 0 ? slotB : 0
+        row = DistanceRow(settings, h: h)
+    }
+
+    /// The first, biased pass: the rows' fixed parts from the state at the substep's start, and
+    /// the update (see the type's comment).
+    @inline(__always)
+    mutating func beginSubstep(_ context: StepContext) { update(context.bodies, first: true, relax: false) }
+
+    /// Nothing: the biased pass ran in `beginSubstep`.
+    func warmStart(_ context: StepContext) {}
+    func solve(_ context: StepContext) {}
+
+    @inline(__always)
+    mutating func relax(_ context: StepContext) { update(context.bodies, first: false, relax: true) }
+
+    /// Relaxes only when something else acts on bodies (a lone spring is already solved).
+    static func relax(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext) {
+        if !context.isCoupled { return }
+        for j in joints.indices { joints[j].relax(context) }
+    }
+
+    /// One update of the row. `first` starts the substep (fixed parts from the state at its
+    /// start); `relax` is the pass after positions were integrated (rods go rigid, and nothing
+    /// is recorded as smooth any more).
+    @inline(__always)
+    private mutating func update(_ bodies: UnsafeMutableBufferPointer<BodyState>, first: Bool, relax: Bool) {
+        if slot == 0 { return }
+        var body = bodies[slot]
+        switch row {
+        case .pointSpring(let spring):
+            if first {
+                // v − Δv_smooth is the velocity the substep began with.
+                bias = spring.stiffness * (body.position - anchor)
+                    + spring.damping * (body.velocity - body.smoothVelocityChange)
+                velocityChange = .zero
             }
-            bodies[slot] = body
+            let delta = -spring.implicitScale * (bias + spring.damping * body.velocity + velocityChange)
+            velocityChange += delta
+            body.velocity += delta
+            if !relax { body.smoothVelocityChange += delta }
+        case .axialSpring(let spring):
+            if first {
+                let (u, distance) = (body.position - anchor).normalizedWithLength
+                axis = u
+                velocityChange = .zero
+                let startSpeed = u.dot(body.velocity - body.smoothVelocityChange)
+                bias = Vec2(
+                    distance > 0 ? spring.stiffness * (distance - settings.length) + spring.damping * startSpeed : 0, 0)
+            }
+            let u = axis
+            let delta = -spring.implicitScale * (bias.x + spring.damping * u.dot(body.velocity) + velocityChange.x)
+            velocityChange.x += delta
+            body.velocity += delta * u
+            if !relax { body.smoothVelocityChange += delta * u }
+        case .pointRod(let softness):
+            if first {
+                bias = softness.biasRate * (body.position - anchor)
+                velocityChange = .zero
+            }
+            var cdot = body.velocity
+            var massScale = 1.0
+            var impulseScale = 0.0
+            if !relax {
+                // The velocity the position will move with: smooth changes count half.
+                cdot = cdot - 0.5 * body.smoothVelocityChange + bias
+                massScale = softness.massScale
+                impulseScale = softness.impulseScale
+            }
+            let delta = -massScale * cdot - impulseScale * velocityChange
+            velocityChange += delta
+            body.velocity += delta
+        case .axialRod(let softness):
+            if first {
+                let (u, distance) = (body.position - anchor).normalizedWithLength
+                axis = u
+                bias = Vec2(softness.biasRate * (distance > 0 ? distance - settings.length : 0), 0)
+                velocityChange = .zero
+            }
+            let u = axis
+            var cdot = u.dot(body.velocity)
+            var massScale = 1.0
+            var impulseScale = 0.0
+            if !relax {
+                cdot = cdot - 0.5 * u.dot(body.smoothVelocityChange) + bias.x
+                massScale = softness.massScale
+                impulseScale = softness.impulseScale
+            }
+            let delta = -massScale * cdot - impulseScale * velocityChange.x
+            velocityChange.x += delta
+            body.velocity += delta * u
+        case .uikitSpring, .uikitPin, .uikitRod:
+            preconditionFailure("a UIKit row on the accurate clock")
         }
+        bodies[slot] = body
     }
 }
 
-// MARK: UIKit (Box2D 2.3) solver
+// MARK: - UIKit clock (Box2D 2.3)
 
 extension AnchorSpring {
-    /// Once per step, after velocities are integrated: the row's geometry and soft coefficients,
-    /// then the warm start (last step's impulse, kept in `impulse`).
-    /// Springs: coefficientA = h·ω²·γ' (bias per point of error), coefficientB = γ',
-    /// coefficientC = 1/(1 + γ') (see `UIKitConstants.softRow`). The effective mass of the row
-    /// is the body's mass, so everything is in velocity units. Axial rows follow b2DistanceJoint:
-    /// no direction (and no row) while the points are within the slop, so an item on a
-    /// zero-length spring coasts (drifts) once it is within 0.5 pt of the anchor, as in 2.3.
-    static func prepareUIKit(
-        _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ bodies: UnsafeMutableBufferPointer<BodyState>, h: Double
-    ) {
-        for k in springs.indices {
-            let slot = springs[k].slot
-            if slot == 0 { continue }
-            let isSpring = springs[k].frequency > 0
-            let length = springs[k].length
-            // Springs are b2DistanceJoint's axial row at any length (a zero-length one too: its
-            // axis is the current direction, and it rests while within the slop); a zero-length
-            // rod is a pin (b2RevoluteJoint's point row).
-            springs[k].mode = isSpring ? .axialSpring : (length == 0 ? .pointRod : .axialRod)
-            if isSpring {
-                let row = UIKitConstants.softRow(frequency: springs[k].frequency, dampingRatio: springs[k].dampingRatio, h: h)
-                springs[k].coefficientA = row.biasRate
-                springs[k].coefficientB = row.gamma
-                springs[k].coefficientC = 1 / (1 + row.gamma)
+    /// The row for this step, its geometry and fixed part, then the warm start (last step's
+    /// `velocityChange`). Axial rows follow b2DistanceJoint: no direction (and no row) while the
+    /// points are within the slop, so an item on a zero-length spring coasts once it is within
+    /// 0.5 pt of the anchor, as in 2.3.
+    mutating func initVelocityConstraints(_ context: StepContext) {
+        if slot == 0 { return }
+        row = DistanceRow.uikit(settings, h: context.h)
+        let bodies = context.bodies
+        let separation = bodies[slot].position - anchor
+        switch row {
+        case .uikitPin:
+            bodies[slot].velocity += velocityChange
+        default:
+            let (u, distance) = separation.normalizedWithLength
+            let hasAxis = distance > UIKitConstants.linearSlop
+            axis = hasAxis ? u : .zero
+            if !hasAxis { velocityChange = .zero }
+            if case .uikitSpring(let spring) = row {
+                bias = Vec2(spring.biasRate * (distance - settings.length), 0)
+            } else {
+                bias = Vec2(0, 0)
             }
-            let separation = bodies[slot].position - springs[k].anchor
-            switch springs[k].mode {
-            case .pointRod:
-                bodies[slot].velocity += springs[k].impulse
-            case .axialSpring, .axialRod, .pointSpring:  // (no point springs in this solver)
-                let (u, distance) = separation.normalizedWithLength
-                let hasAxis = distance > UIKitConstants.linearSlop
-                springs[k].axis = hasAxis ? u : .zero
-                if !hasAxis { springs[k].impulse = .zero }
-                springs[k].target = Vec2(isSpring ? springs[k].coefficientA * (distance - length) : 0, 0)
-                bodies[slot].velocity += springs[k].impulse.x * springs[k].axis
-            }
+            bodies[slot].velocity += velocityChange.x * axis
         }
     }
 
-    /// One velocity iteration: springs are the soft row, rods the rigid row without bias.
-    static func solveVelocityUIKit(
-        _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ bodies: UnsafeMutableBufferPointer<BodyState>
-    ) {
-        for k in springs.indices {
-            let slot = springs[k].slot
-            if slot == 0 { continue }
-            let v = bodies[slot].velocity
-            switch springs[k].mode {
-            case .axialSpring, .pointSpring:  // (no point springs in this solver)
-                let u = springs[k].axis
-                let delta = -springs[k].coefficientC
-                    * (u.dot(v) + springs[k].target.x + springs[k].coefficientB * springs[k].impulse.x)
-                springs[k].impulse.x += delta
-                bodies[slot].velocity = v + delta * u
-            case .pointRod:
-                springs[k].impulse += -1 * v
-                bodies[slot].velocity = .zero
-            case .axialRod:
-                let u = springs[k].axis
-                let delta = -u.dot(v)
-                springs[k].impulse.x += delta
-                bodies[slot].velocity = v + delta * u
-            }
+    /// Springs are the soft row, rods the rigid row without bias.
+    mutating func solveVelocity(_ context: StepContext) {
+        if slot == 0 { return }
+        let bodies = context.bodies
+        let v = bodies[slot].velocity
+        switch row {
+        case .uikitSpring(let spring):
+            let u = axis
+            let delta = -spring.implicitScale * (u.dot(v) + bias.x + spring.gamma * velocityChange.x)
+            velocityChange.x += delta
+            bodies[slot].velocity = v + delta * u
+        case .uikitPin:
+            velocityChange += -1 * v
+            bodies[slot].velocity = .zero
+        case .uikitRod:
+            let u = axis
+            let delta = -u.dot(v)
+            velocityChange.x += delta
+            bodies[slot].velocity = v + delta * u
+        default:
+            preconditionFailure("an accurate-clock row on the UIKit clock")
         }
     }
 
-    /// One position iteration for the rods (soft springs have none): returns whether every rod
-    /// was within the slop before its correction.
-    static func solvePositionUIKit(
-        _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ bodies: UnsafeMutableBufferPointer<BodyState>
-    ) -> Bool {
-        var solved = true
-        for k in springs.indices {
-            let slot = springs[k].slot
-            if slot == 0 { continue }
-            let separation = bodies[slot].position - springs[k].anchor
-            switch springs[k].mode {
-            case .pointSpring, .axialSpring:
-                continue
-            case .pointRod:
-                // b2RevoluteJoint's point row: the whole error at once.
-                solved = solved && separation.length <= UIKitConstants.linearSlop
-                bodies[slot].position = springs[k].anchor
-            case .axialRod:
-                // b2DistanceJoint's rigid row: the error, clamped, along the current direction.
-                let (u, distance) = separation.normalizedWithLength
-                if distance == 0 { continue }
-                let max = UIKitConstants.maxLinearCorrection
-                let c = Swift.min(Swift.max(distance - springs[k].length, -max), max)
-                solved = solved && abs(c) <= UIKitConstants.linearSlop
-                bodies[slot].position -= c * u
-            }
+    /// The rods' position correction (soft springs have none, as in 2.3).
+    mutating func solvePosition(_ context: StepContext) -> Bool {
+        if slot == 0 { return true }
+        let bodies = context.bodies
+        let separation = bodies[slot].position - anchor
+        switch row {
+        case .uikitPin:
+            // b2RevoluteJoint's point row: the whole error at once.
+            let solved = separation.length <= UIKitConstants.linearSlop
+            bodies[slot].position = anchor
+            return solved
+        case .uikitRod:
+            // b2DistanceJoint's rigid row: the error, clamped, along the current direction.
+            let (u, distance) = separation.normalizedWithLength
+            if distance == 0 { return true }
+            let max = UIKitConstants.maxLinearCorrection
+            let c = Swift.min(Swift.max(distance - settings.length, -max), max)
+            bodies[slot].position -= c * u
+            return abs(c) <= UIKitConstants.linearSlop
+        default:
+            return true
         }
-        return solved
     }
 }

@@ -1,10 +1,3 @@
-/// A stable handle to a joint (attachment).
-public struct JointID: Hashable, Sendable, Comparable {
-    public let rawValue: Int32
-    @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
-    public static func < (a: JointID, b: JointID) -> Bool { a.rawValue < b.rawValue }
-}
-
 /// UIAttachmentBehavior's spring or rod between a point on body B and a point on body A, or a
 /// fixed anchor in the world when `bodyA` is nil.
 ///
@@ -48,92 +41,135 @@ public struct DistanceJointDefinition: Sendable, Hashable {
     }
 }
 
-/// A distance joint and its solver scratch.
+extension World {
+    /// A spring or rod (`UIAttachmentBehavior` with a length, damping and frequency). A body's
+    /// center on a fixed point is stored as an `AnchorSpring`, the fast case.
+    @discardableResult
+    public mutating func createDistanceJoint(_ definition: DistanceJointDefinition) -> JointID {
+        let length =
+            definition.length
+            ?? (worldPoint(definition.bodyB, definition.localAnchorB) - worldPoint(definition.bodyA, definition.localAnchorA)).length
+        let spring = JointSpring(length: length, frequency: definition.frequency, dampingRatio: definition.dampingRatio)
+        if definition.bodyA == nil && definition.localAnchorB == .zero {
+            return insertJoint { AnchorSpring(id: $0, body: definition.bodyB, anchor: definition.localAnchorA, spring: spring) }
+        }
+        return insertJoint { DistanceJoint(id: $0, definition: definition, spring: spring) }
+    }
+}
+
+/// A distance joint's row (an anchor spring's too): its shape and coefficients on each clock.
 ///
 /// A zero-length joint constrains the 2-D vector between the two points (an isotropic spring, no
 /// singularity when the points meet); a joint with a length constrains the distance along the
-/// line between them. Springs are physical rows integrated with the trapezoidal rule
-/// (`SpringCoefficients`); rods are soft-rigid rows (`Softness`) relaxed to rigid.
-@usableFromInline
-struct DistanceJoint: Sendable {
-    enum Mode: Sendable { case pointSpring, axialSpring, pointRod, axialRod }
+/// line between them.
+enum DistanceRow: Sendable {
+    // The accurate clock: springs are physical rows integrated with the trapezoidal rule;
+    // rods are rigid rows, soft while biased (`Softness.joint`) and rigid when relaxing.
+    case pointSpring(TrapezoidalSpring)
+    case axialSpring(TrapezoidalSpring)
+    case pointRod(Softness)
+    case axialRod(Softness)
+    // The UIKit clock (Box2D 2.3): a spring is b2DistanceJoint's soft row along the line at any
+    // length, a zero-length rod b2RevoluteJoint's point row, a rod b2DistanceJoint's rigid row.
+    case uikitSpring(UIKitSoftSpring)
+    case uikitPin
+    case uikitRod
 
+    /// The accurate clock's row for substep length h.
+    init(_ spring: JointSpring, h: Double) {
+        let isPoint = spring.length == 0
+        if spring.frequency > 0 {
+            let row = TrapezoidalSpring(frequency: spring.frequency, dampingRatio: spring.dampingRatio, h: h)
+            self = isPoint ? .pointSpring(row) : .axialSpring(row)
+        } else {
+            let softness = Softness.joint(h: h)
+            self = isPoint ? .pointRod(softness) : .axialRod(softness)
+        }
+    }
+
+    /// The UIKit clock's row for step length h.
+    static func uikit(_ spring: JointSpring, h: Double) -> DistanceRow {
+        if spring.frequency > 0 {
+            return .uikitSpring(UIKitSoftSpring(frequency: spring.frequency, dampingRatio: spring.dampingRatio, h: h))
+        }
+        return spring.length == 0 ? .uikitPin : .uikitRod
+    }
+
+    /// Whether the row constrains the 2-D vector between the points (else the distance).
+    var isPoint: Bool {
+        switch self {
+        case .pointSpring, .pointRod, .uikitPin: true
+        case .axialSpring, .axialRod, .uikitSpring, .uikitRod: false
+        }
+    }
+
+    var isSpring: Bool {
+        switch self {
+        case .pointSpring, .axialSpring, .uikitSpring: true
+        case .pointRod, .axialRod, .uikitPin, .uikitRod: false
+        }
+    }
+}
+
+/// A distance joint between two points, at least one of them on a body, and its solver state.
+struct DistanceJoint: JointKind {
     var id: JointID
     var bodyA: BodyID?
     var bodyB: BodyID
     var localAnchorA: Vec2
     var localAnchorB: Vec2
-    var length: Double
-    var frequency: Double
-    var dampingRatio: Double
+    var settings: JointSpring
 
     // Prepared once per step.
-    var mode: Mode = .pointSpring
-    var slotA = 0
-    var slotB = 0
-    var inverseMassA = 0.0
-    var inverseMassB = 0.0
-    var inverseInertiaA = 0.0
-    var inverseInertiaB = 0.0
-    var spring = SpringCoefficients(frequency: 0, dampingRatio: 0, h: 0)
-    var softness = Softness.rigid
+    var bodies = JointBodies()
+    var row = DistanceRow.pointSpring(TrapezoidalSpring())
 
-    // Prepared once per substep.
+    // Measured when the substep (UIKit clock: the step) begins.
     var leverA = Vec2.zero
     var leverB = Vec2.zero
-    /// Unit axis for axial modes.
+    /// Unit axis for axial rows.
     var axis = Vec2.zero
-    /// Position error at the start of the substep (x only for axial modes).
+    /// Position error (x only for axial rows).
     var error = Vec2.zero
-    /// Effective mass: the symmetric 2×2 matrix (m11, m12, m22) for point modes, m11 for axial.
-    var mass11 = 0.0
-    var mass12 = 0.0
-    var mass22 = 0.0
-    /// For springs: `M·(stiffnessTerm·C₁ + dampingTerm·Ċ₁)`, the part of the row fixed for the substep.
-    var springBias = Vec2.zero
-    /// Accumulated impulse of the current substep (warm-started from the previous one).
+    /// Effective mass: the 2×2 matrix for point rows, m11 alone for axial ones.
+    var mass = SymmetricMatrix2()
+    /// A spring's part of the row fixed for the substep: `M·(stiffness·C₁ + damping·Ċ₁)`
+    /// (accurate clock), `C·h·ω²·γ'` (UIKit clock).
+    var bias = Vec2.zero
+    /// Accumulated impulse, warm-started from the previous substep (step).
     var impulse = Vec2.zero
-    /// UIKit solver, springs: γ' of `UIKitConstants.softRow` (the bias is in `springBias`).
-    var uikitGamma = 0.0
 
-    init(id: JointID, definition: DistanceJointDefinition, length: Double) {
+    init(id: JointID, definition: DistanceJointDefinition, spring: JointSpring) {
         self.id = id
         bodyA = definition.bodyA
         bodyB = definition.bodyB
         localAnchorA = definition.localAnchorA
         localAnchorB = definition.localAnchorB
-        self.length = length
-        frequency = definition.frequency
-        dampingRatio = definition.dampingRatio
+        settings = spring
+    }
+
+    var spring: JointSpring? { settings }
+    mutating func setSpring(_ spring: JointSpring) { settings = spring }
+
+    mutating func moveWorldAnchor(to anchor: Vec2) -> Bool {
+        if bodyA != nil || localAnchorA == anchor { return false }
+        localAnchorA = anchor
+        return true
     }
 }
 
-// MARK: - Solver stages
+// MARK: - Accurate clock
 
 extension DistanceJoint {
-    /// Once per step: body slots, masses and the coefficients for substep length h.
     mutating func prepare(slotA: Int, slotB: Int, properties: UnsafeMutableBufferPointer<BodyProperties>, h: Double) {
-        self.slotA = slotA
-        self.slotB = slotB
-        inverseMassA = properties[slotA].inverseMass
-        inverseMassB = properties[slotB].inverseMass
-        inverseInertiaA = properties[slotA].inverseInertia
-        inverseInertiaB = properties[slotB].inverseInertia
-        let isSpring = frequency > 0
-        if length == 0 {
-            mode = isSpring ? .pointSpring : .pointRod
-        } else {
-            mode = isSpring ? .axialSpring : .axialRod
-        }
-        spring = SpringCoefficients(frequency: frequency, dampingRatio: dampingRatio, h: h)
-        softness = Softness.joint(h: h)
+        bodies.prepare(slotA: slotA, slotB: slotB, properties: properties, h: h)
+        row = DistanceRow(settings, h: h)
     }
 
-    /// At the start of each substep, before any joint applies an impulse: lever arms, error,
-    /// effective mass and the spring's fixed part.
-    mutating func prepareSubstep(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        let a = bodies[slotA]
-        let b = bodies[slotB]
+    mutating func beginSubstep(_ context: StepContext) {
+        let states = context.bodies
+        let a = states[bodies.slotA]
+        let b = states[bodies.slotB]
         leverA = a.rotation.rotate(localAnchorA)
         leverB = b.rotation.rotate(localAnchorB)
         let separation = (b.position + leverB) - (a.position + leverA)
@@ -144,227 +180,210 @@ extension DistanceJoint {
                 + leverB.crossed(byScalar: b.angularVelocity - b.smoothAngularVelocityChange))
             - (a.velocity - a.smoothVelocityChange
                 + leverA.crossed(byScalar: a.angularVelocity - a.smoothAngularVelocityChange))
-        let mA = inverseMassA
-        let mB = inverseMassB
-        let iA = inverseInertiaA
-        let iB = inverseInertiaB
-        switch mode {
-        case .pointSpring, .pointRod:
+        if row.isPoint {
             error = separation
-            let k11 = mA + mB + leverA.y * leverA.y * iA + leverB.y * leverB.y * iB
-            let k12 = -leverA.y * leverA.x * iA - leverB.y * leverB.x * iB
-            let k22 = mA + mB + leverA.x * leverA.x * iA + leverB.x * leverB.x * iB
-            var det = k11 * k22 - k12 * k12
-            if det != 0 { det = 1 / det }
-            mass11 = det * k22
-            mass12 = -det * k12
-            mass22 = det * k11
-            if mode == .pointSpring {
-                let target = spring.stiffnessTerm * separation + spring.dampingTerm * startVelocity
-                springBias = Vec2(
-                    mass11 * target.x + mass12 * target.y, mass12 * target.x + mass22 * target.y)
+            mass = bodies.pointMass(leverA: leverA, leverB: leverB)
+            if case .pointSpring(let spring) = row {
+                bias = mass.times(spring.stiffness * separation + spring.damping * startVelocity)
             }
-        case .axialSpring, .axialRod:
+        } else {
             let (u, distance) = separation.normalizedWithLength
             axis = u
-            error = Vec2(distance - length, 0)
-            let crA = leverA.cross(u)
-            let crB = leverB.cross(u)
-            let k = mA + mB + iA * crA * crA + iB * crB * crB
+            error = Vec2(distance - settings.length, 0)
             // Coincident points have no direction: the row does nothing until they part.
-            mass11 = k > 0 && distance > 0 ? 1 / k : 0
-            if mass11 == 0 { impulse = .zero }
-            springBias = .zero
-            if mode == .axialSpring {
-                let target = spring.stiffnessTerm * error.x + spring.dampingTerm * u.dot(startVelocity)
-                springBias = Vec2(mass11 * target, 0)
+            mass.m11 = distance > 0 ? bodies.axialMass(axis: u, leverA: leverA, leverB: leverB) : 0
+            if mass.m11 == 0 { impulse = .zero }
+            bias = .zero
+            if case .axialSpring(let spring) = row {
+                let target = spring.stiffness * error.x + spring.damping * u.dot(startVelocity)
+                bias = Vec2(mass.m11 * target, 0)
             }
         }
     }
 
-    /// Applies last substep's impulse as the starting guess.
-    func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        applyImpulse(impulse, to: bodies, recordSmooth: true)
+    mutating func warmStart(_ context: StepContext) {
+        applyImpulse(impulse, to: context.bodies, recordSmooth: true)
     }
 
+    mutating func solve(_ context: StepContext) { solveRow(context.bodies, useBias: true) }
+
+    /// Springs are physical and solve the same row as in `solve`.
+    mutating func relax(_ context: StepContext) { solveRow(context.bodies, useBias: false) }
+
     /// One Gauss–Seidel update of the row. `useBias` is false in the relax pass, where rods are
-    /// made rigid at the velocity level; springs are physical and solve the same row in both.
-    mutating func solve(_ bodies: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
-        let a = bodies[slotA]
-        let b = bodies[slotB]
-        let relativeVelocity =
-            (b.velocity + leverB.crossed(byScalar: b.angularVelocity))
-            - (a.velocity + leverA.crossed(byScalar: a.angularVelocity))
+    /// made rigid at the velocity level.
+    private mutating func solveRow(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+        let relativeVelocity = self.relativeVelocity(states)
         var delta: Vec2
-        switch mode {
-        case .pointSpring:
-            let d = spring.dampingTerm
-            let mv = Vec2(
-                mass11 * relativeVelocity.x + mass12 * relativeVelocity.y,
-                mass12 * relativeVelocity.x + mass22 * relativeVelocity.y)
-            delta = -(1 / (1 + d)) * (springBias + d * mv + impulse)
-        case .axialSpring:
-            let d = spring.dampingTerm
+        switch row {
+        case .pointSpring(let spring):
+            let d = spring.damping
+            delta = -spring.implicitScale * (bias + d * mass.times(relativeVelocity) + impulse)
+        case .axialSpring(let spring):
+            let d = spring.damping
             let cdot = axis.dot(relativeVelocity)
-            delta = Vec2(-(springBias.x + d * mass11 * cdot + impulse.x) / (1 + d), 0)
-        case .pointRod:
+            delta = Vec2(-(bias.x + d * mass.m11 * cdot + impulse.x) / (1 + d), 0)
+        case .pointRod(let softness):
+            delta = rodDelta(states, relativeVelocity, softness: useBias ? softness : nil)
+        case .axialRod(let softness):
+            delta = rodDelta(states, relativeVelocity, softness: useBias ? softness : nil)
+        case .uikitSpring, .uikitPin, .uikitRod:
+            preconditionFailure("a UIKit row on the accurate clock")
+        }
+        impulse += delta
+        // After positions are integrated (relax) the smooth record is closed for this substep.
+        applyImpulse(delta, to: states, recordSmooth: useBias)
+    }
+
+    /// Velocity of B's point relative to A's.
+    private func relativeVelocity(_ states: UnsafeMutableBufferPointer<BodyState>) -> Vec2 {
+        let a = states[bodies.slotA]
+        let b = states[bodies.slotB]
+        return (b.velocity + leverB.crossed(byScalar: b.angularVelocity))
+            - (a.velocity + leverA.crossed(byScalar: a.angularVelocity))
+    }
+
+    /// A rod's impulse change: soft with bias when given its `softness` (the velocity the
+    /// positions will actually move with: smooth forces count half), rigid without bias when not.
+    private func rodDelta(_ states: UnsafeMutableBufferPointer<BodyState>, _ relativeVelocity: Vec2, softness: Softness?) -> Vec2 {
+        var massScale = 1.0
+        var impulseScale = 0.0
+        var smooth = Vec2.zero
+        if softness != nil {
+            let a = states[bodies.slotA]
+            let b = states[bodies.slotB]
+            smooth =
+                (b.smoothVelocityChange + leverB.crossed(byScalar: b.smoothAngularVelocityChange))
+                - (a.smoothVelocityChange + leverA.crossed(byScalar: a.smoothAngularVelocityChange))
+        }
+        if row.isPoint {
             var cdot = relativeVelocity
-            var massScale = 1.0
-            var impulseScale = 0.0
-            if useBias {
-                // Velocity the positions will actually move with: smooth forces count half.
-                let smooth =
-                    (b.smoothVelocityChange + leverB.crossed(byScalar: b.smoothAngularVelocityChange))
-                    - (a.smoothVelocityChange + leverA.crossed(byScalar: a.smoothAngularVelocityChange))
+            if let softness {
                 cdot = cdot - 0.5 * smooth + softness.biasRate * error
                 massScale = softness.massScale
                 impulseScale = softness.impulseScale
             }
-            let mc = Vec2(mass11 * cdot.x + mass12 * cdot.y, mass12 * cdot.x + mass22 * cdot.y)
-            delta = -massScale * mc - impulseScale * impulse
-        case .axialRod:
-            var cdot = axis.dot(relativeVelocity)
-            var massScale = 1.0
-            var impulseScale = 0.0
-            if useBias {
-                let smooth =
-                    (b.smoothVelocityChange + leverB.crossed(byScalar: b.smoothAngularVelocityChange))
-                    - (a.smoothVelocityChange + leverA.crossed(byScalar: a.smoothAngularVelocityChange))
-                cdot = cdot - 0.5 * axis.dot(smooth) + softness.biasRate * error.x
-                massScale = softness.massScale
-                impulseScale = softness.impulseScale
-            }
-            delta = Vec2(-massScale * mass11 * cdot - impulseScale * impulse.x, 0)
+            return -massScale * mass.times(cdot) - impulseScale * impulse
         }
-        impulse += delta
-        // After positions are integrated (relax) the smooth record is closed for this substep.
-        applyImpulse(delta, to: bodies, recordSmooth: useBias)
+        var cdot = axis.dot(relativeVelocity)
+        if let softness {
+            cdot = cdot - 0.5 * axis.dot(smooth) + softness.biasRate * error.x
+            massScale = softness.massScale
+            impulseScale = softness.impulseScale
+        }
+        return Vec2(-massScale * mass.m11 * cdot - impulseScale * impulse.x, 0)
     }
 
-    /// Applies an impulse (a vector for point modes, a magnitude along the axis for axial ones).
+    /// Applies an impulse (a vector for point rows, a magnitude along the axis for axial ones).
     /// Spring impulses are smooth forces and are recorded as such while `recordSmooth`.
     @inline(__always)
-    private func applyImpulse(_ value: Vec2, to bodies: UnsafeMutableBufferPointer<BodyState>, recordSmooth: Bool) {
-        let p: Vec2
-        switch mode {
-        case .pointSpring, .pointRod: p = value
-        case .axialSpring, .axialRod: p = value.x * axis
-        }
+    private func applyImpulse(_ value: Vec2, to states: UnsafeMutableBufferPointer<BodyState>, recordSmooth: Bool) {
+        let p = row.isPoint ? value : value.x * axis
         if p.x == 0 && p.y == 0 { return }
-        let isSmooth = recordSmooth && (mode == .pointSpring || mode == .axialSpring)
-        let dvA = -inverseMassA * p
-        let dwA = -inverseInertiaA * leverA.cross(p)
-        let dvB = inverseMassB * p
-        let dwB = inverseInertiaB * leverB.cross(p)
-        bodies[slotA].velocity += dvA
-        bodies[slotA].angularVelocity += dwA
-        bodies[slotB].velocity += dvB
-        bodies[slotB].angularVelocity += dwB
+        let isSmooth = recordSmooth && row.isSpring
+        let dvA = -bodies.inverseMassA * p
+        let dwA = -bodies.inverseInertiaA * leverA.cross(p)
+        let dvB = bodies.inverseMassB * p
+        let dwB = bodies.inverseInertiaB * leverB.cross(p)
+        let (slotA, slotB) = (bodies.slotA, bodies.slotB)
+        states[slotA].velocity += dvA
+        states[slotA].angularVelocity += dwA
+        states[slotB].velocity += dvB
+        states[slotB].angularVelocity += dwB
         if isSmooth {
-            bodies[slotA].smoothVelocityChange += dvA
-            bodies[slotA].smoothAngularVelocityChange += dwA
-            bodies[slotB].smoothVelocityChange += dvB
-            bodies[slotB].smoothAngularVelocityChange += dwB
+            states[slotA].smoothVelocityChange += dvA
+            states[slotA].smoothAngularVelocityChange += dwA
+            states[slotB].smoothVelocityChange += dvB
+            states[slotB].smoothAngularVelocityChange += dwB
         }
     }
 }
 
-// MARK: UIKit (Box2D 2.3) solver
+// MARK: - UIKit clock (Box2D 2.3)
 
 extension DistanceJoint {
-    /// Once per step (b2DistanceJoint::InitVelocityConstraints): levers, direction, error,
-    /// effective mass and, for springs, the soft row's γ' and bias `C·h·ω²·γ'`; then the warm
-    /// start with last step's impulse. Axial rows have no direction while the points are within
-    /// the slop, as in 2.3.
-    mutating func prepareUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>, h: Double) {
-        let a = bodies[slotA]
-        let b = bodies[slotB]
+    /// b2DistanceJoint::InitVelocityConstraints: levers, direction, error, effective mass and,
+    /// for springs, the soft row's bias `C·h·ω²·γ'`; then the warm start with last step's
+    /// impulse. Axial rows have no direction while the points are within the slop, as in 2.3.
+    mutating func initVelocityConstraints(_ context: StepContext) {
+        let states = context.bodies
+        let a = states[bodies.slotA]
+        let b = states[bodies.slotB]
         leverA = a.rotation.rotate(localAnchorA)
         leverB = b.rotation.rotate(localAnchorB)
         let separation = (b.position + leverB) - (a.position + leverA)
-        let isSpring = frequency > 0
-        // Springs are b2DistanceJoint's axial row at any length; a zero-length rod is a pin.
-        mode = isSpring ? .axialSpring : (length == 0 ? .pointRod : .axialRod)
-        let row = UIKitConstants.softRow(frequency: frequency, dampingRatio: dampingRatio, h: h)
-        uikitGamma = isSpring ? row.gamma : 0
-        switch mode {
-        case .pointRod:
+        row = DistanceRow.uikit(settings, h: context.h)
+        if case .uikitPin = row {
             error = separation
-            let m = pointMassUIKit()
-            (mass11, mass12, mass22) = (m.m11, m.m12, m.m22)
-            springBias = .zero
-        case .axialSpring, .axialRod, .pointSpring:  // (no point springs in this solver)
+            mass = bodies.pointMass(leverA: leverA, leverB: leverB)
+            bias = .zero
+        } else {
             let (u, distance) = separation.normalizedWithLength
             let hasAxis = distance > UIKitConstants.linearSlop
             axis = hasAxis ? u : .zero
-            error = Vec2(distance - length, 0)
-            let crA = leverA.cross(axis)
-            let crB = leverB.cross(axis)
-            let k = inverseMassA + inverseMassB + inverseInertiaA * crA * crA + inverseInertiaB * crB * crB
-            mass11 = k > 0 && hasAxis ? 1 / k : 0
-            if mass11 == 0 { impulse = .zero }
-            springBias = Vec2(isSpring ? row.biasRate * error.x : 0, 0)
+            error = Vec2(distance - settings.length, 0)
+            let axialMass = bodies.axialMass(axis: axis, leverA: leverA, leverB: leverB)
+            mass.m11 = hasAxis ? axialMass : 0
+            if mass.m11 == 0 { impulse = .zero }
+            if case .uikitSpring(let spring) = row {
+                bias = Vec2(spring.biasRate * error.x, 0)
+            } else {
+                bias = Vec2(0, 0)
+            }
         }
-        applyImpulse(impulse, to: bodies, recordSmooth: false)
+        applyImpulse(impulse, to: states, recordSmooth: false)
     }
 
-    private func pointMassUIKit() -> SymmetricMatrix2 {
-        let (rA, rB) = (leverA, leverB)
-        return SymmetricMatrix2(
-            inverting: inverseMassA + inverseMassB + rA.y * rA.y * inverseInertiaA + rB.y * rB.y * inverseInertiaB,
-            -rA.y * rA.x * inverseInertiaA - rB.y * rB.x * inverseInertiaB,
-            inverseMassA + inverseMassB + rA.x * rA.x * inverseInertiaA + rB.x * rB.x * inverseInertiaB)
-    }
-
-    /// One velocity iteration: springs `Δλ = −(m·(Ċ + bias) + γ'·λ)/(1 + γ')`, rods the rigid
-    /// row without bias (the accurate pipeline's relax-pass row).
-    mutating func solveVelocityUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        switch mode {
-        case .pointRod, .axialRod:
-            solve(bodies, useBias: false)
-        case .pointSpring, .axialSpring:
-            let a = bodies[slotA]
-            let b = bodies[slotB]
-            let relativeVelocity =
-                (b.velocity + leverB.crossed(byScalar: b.angularVelocity))
-                - (a.velocity + leverA.crossed(byScalar: a.angularVelocity))
-            let c = axis.dot(relativeVelocity) + springBias.x
-            let delta = Vec2(-(mass11 * c + uikitGamma * impulse.x) / (1 + uikitGamma), 0)
-            impulse += delta
-            applyImpulse(delta, to: bodies, recordSmooth: false)
+    /// Springs: `Δλ = −(m·(Ċ + bias) + γ'·λ)/(1 + γ')`; rods: the rigid row without bias (the
+    /// accurate clock's relax-pass row).
+    mutating func solveVelocity(_ context: StepContext) {
+        let states = context.bodies
+        let relativeVelocity = self.relativeVelocity(states)
+        let delta: Vec2
+        switch row {
+        case .uikitSpring(let spring):
+            let c = axis.dot(relativeVelocity) + bias.x
+            delta = Vec2(-(mass.m11 * c + spring.gamma * impulse.x) / (1 + spring.gamma), 0)
+        case .uikitPin, .uikitRod:
+            delta = rodDelta(states, relativeVelocity, softness: nil)
+        default:
+            preconditionFailure("an accurate-clock row on the UIKit clock")
         }
+        impulse += delta
+        applyImpulse(delta, to: states, recordSmooth: false)
     }
 
-    /// One position iteration (b2DistanceJoint::SolvePositionConstraints): rods only, from the
-    /// current positions; axial errors are clamped to the largest correction. Returns whether
-    /// the error was within the slop.
-    mutating func solvePositionUIKit(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Bool {
-        if mode == .pointSpring || mode == .axialSpring { return true }
-        let a = bodies[slotA]
-        let b = bodies[slotB]
+    /// b2DistanceJoint::SolvePositionConstraints (and b2RevoluteJoint's point row for a pin):
+    /// rods only, from the current positions; axial errors are clamped to the largest correction.
+    mutating func solvePosition(_ context: StepContext) -> Bool {
+        if row.isSpring { return true }
+        let states = context.bodies
+        let a = states[bodies.slotA]
+        let b = states[bodies.slotB]
         let rA = a.rotation.rotate(localAnchorA)
         let rB = b.rotation.rotate(localAnchorB)
         let separation = (b.position + rB) - (a.position + rA)
         let p: Vec2
         let solved: Bool
-        if mode == .pointRod {
+        if row.isPoint {
             leverA = rA
             leverB = rB
-            p = -1 * pointMassUIKit().times(separation)
+            p = -1 * bodies.pointMass(leverA: rA, leverB: rB).times(separation)
             solved = separation.length <= UIKitConstants.linearSlop
         } else {
             let (u, distance) = separation.normalizedWithLength
             if distance == 0 { return true }
             let limit = UIKitConstants.maxLinearCorrection
-            let c = min(max(distance - length, -limit), limit)
+            let c = min(max(distance - settings.length, -limit), limit)
             let crA = rA.cross(u)
             let crB = rB.cross(u)
-            let k = inverseMassA + inverseMassB + inverseInertiaA * crA * crA + inverseInertiaB * crB * crB
+            let k = bodies.inverseMassA + bodies.inverseMassB + bodies.inverseInertiaA * crA * crA
+                + bodies.inverseInertiaB * crB * crB
             p = (k > 0 ? -c / k : 0) * u
             solved = abs(c) <= UIKitConstants.linearSlop
         }
-        bodies[slotA].correct(by: -inverseMassA * p, turn: -inverseInertiaA * rA.cross(p))
-        bodies[slotB].correct(by: inverseMassB * p, turn: inverseInertiaB * rB.cross(p))
+        states[bodies.slotA].correct(by: -bodies.inverseMassA * p, turn: -bodies.inverseInertiaA * rA.cross(p))
+        states[bodies.slotB].correct(by: bodies.inverseMassB * p, turn: bodies.inverseInertiaB * rB.cross(p))
         return solved
     }
 }

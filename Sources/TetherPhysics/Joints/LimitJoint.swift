@@ -29,6 +29,21 @@ public struct LimitJointDefinition: Sendable, Hashable {
     }
 }
 
+extension World {
+    /// A rope (`UIAttachmentBehavior.limitAttachment`): the two points never get farther apart
+    /// than `maxLength` (their distance now when nil).
+    @discardableResult
+    public mutating func createLimitJoint(_ definition: LimitJointDefinition) -> JointID {
+        checkBodies(definition.bodyA, definition.bodyB)
+        let (pA, qA) = pose(of: definition.bodyA)
+        let (pB, qB) = pose(of: definition.bodyB)
+        let maxLength =
+            definition.maxLength
+            ?? ((pB + qB.rotate(definition.localAnchorB)) - (pA + qA.rotate(definition.localAnchorA))).length
+        return insertJoint { LimitJoint(id: $0, definition: definition, maxLength: max(maxLength, 0)) }
+    }
+}
+
 /// A rope: Box2D v3's distance-joint maximum-length row on its own.
 ///
 /// One row along the unit axis u from A's point to B's, with gap `C = maxLength − distance` and
@@ -37,7 +52,7 @@ public struct LimitJointDefinition: Sendable, Hashable {
 /// does nothing unless the points would separate past the rope's length within the substep, and
 /// then stops them exactly there; taut (`C ≤ 0`) it is soft-rigid while biased and rigid when
 /// relaxing. The relax pass measures C afresh, after the positions moved.
-struct LimitJoint: AttachmentJoint {
+struct LimitJoint: JointKind {
     var id: JointID
     var bodyA: BodyID?
     var bodyB: BodyID
@@ -74,7 +89,8 @@ extension LimitJoint {
         bodies.prepare(slotA: slotA, slotB: slotB, properties: properties, h: h)
     }
 
-    mutating func prepareSubstep(_ states: UnsafeMutableBufferPointer<BodyState>) {
+    mutating func beginSubstep(_ context: StepContext) {
+        let states = context.bodies
         measure(states)
         if mass == 0 { impulse = 0 }
     }
@@ -92,11 +108,16 @@ extension LimitJoint {
         mass = distance > 0 ? bodies.axialMass(axis: u, leverA: leverA, leverB: leverB) : 0
     }
 
-    func warmStart(_ states: UnsafeMutableBufferPointer<BodyState>) {
+    func warmStart(_ context: StepContext) {
+        let states = context.bodies
         bodies.apply(-impulse * axis, leverA: leverA, leverB: leverB, to: states)
     }
 
-    mutating func solve(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+    mutating func solve(_ context: StepContext) { solveRows(context.bodies, useBias: true) }
+    mutating func relax(_ context: StepContext) { solveRows(context.bodies, useBias: false) }
+
+    /// One Gauss–Seidel update of every row: biased (soft) before positions move, rigid after.
+    private mutating func solveRows(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
         // Relaxing, after the positions moved: levers, axis and gap as they are now.
         if !useBias { measure(states) }
         if mass == 0 { return }
@@ -112,12 +133,13 @@ extension LimitJoint {
     }
 }
 
-// MARK: UIKit (Box2D 2.3) solver
+// MARK: - UIKit clock (Box2D 2.3)
 
 extension LimitJoint {
     /// b2RopeJoint::SolvePositionConstraints: `C = clamp(distance − maxLength, 0, maxCorrection)`,
     /// pulled back along the current direction.
-    mutating func solvePositionUIKit(_ states: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+    mutating func solvePosition(_ context: StepContext) -> Bool {
+        let states = context.bodies
         let a = states[bodies.slotA]
         let b = states[bodies.slotB]
         let rA = a.rotation.rotate(localAnchorA)

@@ -23,6 +23,21 @@ public struct PrismaticJointDefinition: Sendable, Hashable {
     }
 }
 
+extension World {
+    /// A slider (`UIAttachmentBehavior.slidingAttachment`): B moves relative to A only along the
+    /// axis, within `translationRange`, and does not turn relative to A.
+    @discardableResult
+    public mutating func createPrismaticJoint(_ definition: PrismaticJointDefinition) -> JointID {
+        checkBodies(definition.bodyA, definition.bodyB)
+        let frame = attachmentFrame(definition.bodyA, definition.bodyB, anchor: definition.anchor)
+        return insertJoint {
+            PrismaticJoint(
+                id: $0, definition: definition, localAnchorA: frame.localAnchorA, localAnchorB: frame.localAnchorB,
+                referenceRotation: frame.referenceRotation)
+        }
+    }
+}
+
 /// A prismatic joint in Box2D v3's style. With u the axis (fixed in A), n its perpendicular
 /// `(−u_y, u_x)`, r_A, r_B the levers of the anchor points, `d = (p_B + r_B) − (p_A + r_A)` and
 /// the A-side lever `d + r_A` (the axis turns with A), rows in solve order:
@@ -34,7 +49,7 @@ public struct PrismaticJointDefinition: Sendable, Hashable {
 ///    ω_B − ω_A)`, `K = [[m_A⁻¹ + m_B⁻¹ + I_A⁻¹s₁² + I_B⁻¹s₂², I_A⁻¹s₁ + I_B⁻¹s₂], [·, I_A⁻¹ + I_B⁻¹]]`
 ///    with `s₁ = (d + r_A)×n`, `s₂ = r_B×n` (K₂₂ = 1 when neither body turns), soft-rigid
 ///    while biased, rigid when relaxing.
-struct PrismaticJoint: AttachmentJoint {
+struct PrismaticJoint: JointKind {
     var id: JointID
     var bodyA: BodyID?
     var bodyB: BodyID
@@ -95,7 +110,8 @@ extension PrismaticJoint {
         if !hasLimits { (lowerImpulse, upperImpulse) = (0, 0) }
     }
 
-    mutating func prepareSubstep(_ states: UnsafeMutableBufferPointer<BodyState>) {
+    mutating func beginSubstep(_ context: StepContext) {
+        let states = context.bodies
         measure(states, angle: true)
         if axialMass == 0 { (lowerImpulse, upperImpulse) = (0, 0) }
     }
@@ -126,12 +142,17 @@ extension PrismaticJoint {
         error = Vec2(normal.dot(d), turns && angle ? a.rotation.angle(to: b.rotation, from: referenceRotation) : 0)
     }
 
-    func warmStart(_ states: UnsafeMutableBufferPointer<BodyState>) {
+    func warmStart(_ context: StepContext) {
+        let states = context.bodies
         let p = impulse.x * normal + (lowerImpulse - upperImpulse) * axis
         bodies.apply(p, leverA: leverA, leverB: leverB, angular: impulse.y, to: states)
     }
 
-    mutating func solve(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+    mutating func solve(_ context: StepContext) { solveRows(context.bodies, useBias: true) }
+    mutating func relax(_ context: StepContext) { solveRows(context.bodies, useBias: false) }
+
+    /// One Gauss–Seidel update of every row: biased (soft) before positions move, rigid after.
+    private mutating func solveRows(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
         // Relaxing, after the positions moved: geometry and translation as they are now.
         if !useBias { measure(states, angle: false) }
         if hasLimits && axialMass > 0 { solveLimits(states, useBias: useBias) }
@@ -166,13 +187,14 @@ extension PrismaticJoint {
     }
 }
 
-// MARK: UIKit (Box2D 2.3) solver
+// MARK: - UIKit clock (Box2D 2.3)
 
 extension PrismaticJoint {
     /// b2PrismaticJoint::SolvePositionConstraints as rows in turn: the translation limit (past
     /// an end, `C` less the slop clamped to the largest correction, along the axis), then the
     /// 2-D row (perpendicular offset, relative angle) `P = −K⁻¹·C`, each from current positions.
-    mutating func solvePositionUIKit(_ states: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+    mutating func solvePosition(_ context: StepContext) -> Bool {
+        let states = context.bodies
         var linearError = 0.0
         if hasLimits {
             measure(states, angle: false)

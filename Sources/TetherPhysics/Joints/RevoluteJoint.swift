@@ -26,6 +26,21 @@ public struct RevoluteJointDefinition: Sendable, Hashable {
     }
 }
 
+extension World {
+    /// A pin (`UIAttachmentBehavior.pinAttachment`) about which A and B turn freely, within
+    /// `angleRange` and against `frictionTorque`.
+    @discardableResult
+    public mutating func createRevoluteJoint(_ definition: RevoluteJointDefinition) -> JointID {
+        checkBodies(definition.bodyA, definition.bodyB)
+        let frame = attachmentFrame(definition.bodyA, definition.bodyB, anchor: definition.anchor)
+        return insertJoint {
+            RevoluteJoint(
+                id: $0, definition: definition, localAnchorA: frame.localAnchorA, localAnchorB: frame.localAnchorB,
+                referenceRotation: frame.referenceRotation)
+        }
+    }
+}
+
 /// A revolute joint in Box2D v3's style. Rows in solve order:
 ///
 /// 1. lower limit `C = θ − lower`, upper limit `C = upper − θ`, θ the relative angle from
@@ -39,7 +54,7 @@ public struct RevoluteJointDefinition: Sendable, Hashable {
 ///    last, so each pass ends with the relative spin the friction allows: solved first, the
 ///    point row's correction (its mass couples spin and translation) left a residual spin every
 ///    pass and a bar held by a friction above its gravity torque crept (and gained energy).
-struct RevoluteJoint: AttachmentJoint {
+struct RevoluteJoint: JointKind {
     var id: JointID
     var bodyA: BodyID?
     var bodyB: BodyID
@@ -97,7 +112,8 @@ extension RevoluteJoint {
         if angularMass == 0 || !hasLimits { (lowerImpulse, upperImpulse) = (0, 0) }
     }
 
-    mutating func prepareSubstep(_ states: UnsafeMutableBufferPointer<BodyState>) {
+    mutating func beginSubstep(_ context: StepContext) {
+        let states = context.bodies
         let a = states[bodies.slotA]
         let b = states[bodies.slotB]
         updateLevers(states)
@@ -112,12 +128,17 @@ extension RevoluteJoint {
         pointMass = bodies.pointMass(leverA: leverA, leverB: leverB)
     }
 
-    func warmStart(_ states: UnsafeMutableBufferPointer<BodyState>) {
+    func warmStart(_ context: StepContext) {
+        let states = context.bodies
         let angular = frictionImpulse + lowerImpulse - upperImpulse
         bodies.apply(pointImpulse, leverA: leverA, leverB: leverB, angular: angular, to: states)
     }
 
-    mutating func solve(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+    mutating func solve(_ context: StepContext) { solveRows(context.bodies, useBias: true) }
+    mutating func relax(_ context: StepContext) { solveRows(context.bodies, useBias: false) }
+
+    /// One Gauss–Seidel update of every row: biased (soft) before positions move, rigid after.
+    private mutating func solveRows(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
         // Relaxing, after the positions moved: the levers as they are now.
         if !useBias { updateLevers(states) }
         if angularMass > 0 {
@@ -164,14 +185,15 @@ extension RevoluteJoint {
     }
 }
 
-// MARK: UIKit (Box2D 2.3) solver
+// MARK: - UIKit clock (Box2D 2.3)
 
 extension RevoluteJoint {
     /// b2RevoluteJoint::SolvePositionConstraints: the angle limit (past the lower end
     /// `C = clamp(θ − lower + angularSlop, −maxAngularCorrection, 0)`, past the upper end
     /// `C = clamp(θ − upper − angularSlop, 0, maxAngularCorrection)`, `Δλ = −C/(I_A⁻¹ + I_B⁻¹)`),
     /// then the point `P = −K⁻¹·C`.
-    mutating func solvePositionUIKit(_ states: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+    mutating func solvePosition(_ context: StepContext) -> Bool {
+        let states = context.bodies
         var angularError = 0.0
         if hasLimits && angularMass > 0 {
             let theta = states[bodies.slotA].rotation.angle(to: states[bodies.slotB].rotation, from: referenceRotation)

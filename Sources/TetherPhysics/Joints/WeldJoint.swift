@@ -14,6 +14,20 @@ public struct WeldJointDefinition: Sendable, Hashable {
     }
 }
 
+extension World {
+    /// A weld (`UIAttachmentBehavior.fixedAttachment`) holding B's position and angle relative to A.
+    @discardableResult
+    public mutating func createWeldJoint(_ definition: WeldJointDefinition) -> JointID {
+        checkBodies(definition.bodyA, definition.bodyB)
+        let frame = attachmentFrame(definition.bodyA, definition.bodyB, anchor: definition.anchor)
+        return insertJoint {
+            WeldJoint(
+                id: $0, bodyA: definition.bodyA, bodyB: definition.bodyB, localAnchorA: frame.localAnchorA,
+                localAnchorB: frame.localAnchorB, referenceRotation: frame.referenceRotation)
+        }
+    }
+}
+
 /// A weld in Box2D v3's style: an angular row, then a 2-D point row, both soft-rigid while
 /// biased (`Softness.joint`) and rigid when relaxing.
 ///
@@ -23,7 +37,7 @@ public struct WeldJointDefinition: Sendable, Hashable {
 ///   `K = (m_A⁻¹ + m_B⁻¹)·1 + I_A⁻¹·[r_A]ᵀ[r_A] + I_B⁻¹·[r_B]ᵀ[r_B]` (2×2).
 ///
 /// Each row: `Δλ = −massScale·M·(Ċ + biasRate·C) − impulseScale·λ`.
-struct WeldJoint: AttachmentJoint {
+struct WeldJoint: JointKind {
     var id: JointID
     var bodyA: BodyID?
     var bodyB: BodyID
@@ -64,7 +78,8 @@ extension WeldJoint {
         if angularMass == 0 { angularImpulse = 0 }
     }
 
-    mutating func prepareSubstep(_ states: UnsafeMutableBufferPointer<BodyState>) {
+    mutating func beginSubstep(_ context: StepContext) {
+        let states = context.bodies
         let a = states[bodies.slotA]
         let b = states[bodies.slotB]
         updateLevers(states)
@@ -79,11 +94,16 @@ extension WeldJoint {
         pointMass = bodies.pointMass(leverA: leverA, leverB: leverB)
     }
 
-    func warmStart(_ states: UnsafeMutableBufferPointer<BodyState>) {
+    func warmStart(_ context: StepContext) {
+        let states = context.bodies
         bodies.apply(linearImpulse, leverA: leverA, leverB: leverB, angular: angularImpulse, to: states)
     }
 
-    mutating func solve(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
+    mutating func solve(_ context: StepContext) { solveRows(context.bodies, useBias: true) }
+    mutating func relax(_ context: StepContext) { solveRows(context.bodies, useBias: false) }
+
+    /// One Gauss–Seidel update of every row: biased (soft) before positions move, rigid after.
+    private mutating func solveRows(_ states: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) {
         // Relaxing, after the positions moved: the levers as they are now.
         if !useBias { updateLevers(states) }
         let soft = useBias ? bodies.softness : Softness.rigid
@@ -102,12 +122,13 @@ extension WeldJoint {
     }
 }
 
-// MARK: UIKit (Box2D 2.3) solver
+// MARK: - UIKit clock (Box2D 2.3)
 
 extension WeldJoint {
     /// b2WeldJoint::SolvePositionConstraints (rigid) as two rows in turn: the relative angle,
     /// then the point at the current levers.
-    mutating func solvePositionUIKit(_ states: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+    mutating func solvePosition(_ context: StepContext) -> Bool {
+        let states = context.bodies
         var angularError = 0.0
         if angularMass > 0 {
             angularError = states[bodies.slotA].rotation.angle(to: states[bodies.slotB].rotation, from: referenceRotation)

@@ -52,3 +52,13 @@ public struct Rotation: Hashable, Sendable {
         return Rotation(c: r.c / mag, s: r.s / mag)
     }
 }
+
+extension Rotation {
+    /// The angle of `other` relative to `self` measured from `reference`, i.e. of
+    /// `reference⁻¹ · self⁻¹ · other`, in (−π, π]: rotation algebra and a deterministic atan2.
+    @inline(__always)
+    func angle(to other: Rotation, from reference: Rotation) -> Double {
+        let r = reference.relative(to: relative(to: other))
+        return DeterministicMath.atan2(r.s, r.c)
+    }
+}

@@ -39,20 +39,6 @@ enum UIKitConstants {
         if value > upper { return (value - upper, min(max(value - upper - slop, 0), maxCorrection)) }
         return (0, 0)
     }
-
-    /// The soft row of a spring of `frequency` and `dampingRatio` over a step h, Box2D 2.3's
-    /// b2DistanceJoint "magic formulas" with the row's effective mass m factored out:
-    /// `γ = 1/(h·(d + h·k))` with `k = m·ω²`, `d = 2·m·ζ·ω` is `γ'/m` with
-    /// `γ' = 1/(h·ω·(2ζ + h·ω))`, and `bias = C·h·k·γ = C·h·ω²·γ'`. The row's impulse
-    /// `−(Ċ + bias + γ·λ)/(1/m + γ)` is then `−(m·(Ċ + bias) + γ'·λ)/(1 + γ')`, which also holds
-    /// for a 2-D row with an effective-mass matrix M in place of m.
-    /// Returns (biasRate = h·ω²·γ', gamma = γ').
-    static func softRow(frequency: Double, dampingRatio: Double, h: Double) -> (biasRate: Double, gamma: Double) {
-        let omega = 2 * DeterministicMath.pi * frequency
-        let denominator = h * omega * (2 * dampingRatio + h * omega)
-        let gamma = denominator != 0 ? 1 / denominator : 0
-        return (h * omega * omega * gamma, gamma)
-    }
 }
 
 /// The UIKit pipeline, Box2D 2.3's `b2World::Step` at one step of length h per frame:
@@ -78,15 +64,7 @@ enum UIKitConstants {
 /// in `UIKitClock/`.
 extension World {
     mutating func stepUIKit(timeStep h: Double) {
-        stepCount += 1
-        if isPaused { return }
-        bodyStepCount += bodyCount
-        if preparedSubstep != h {
-            hasForces = prepareBodies(h: h)
-            prepareJoints(h: h)
-            preparedSubstep = h
-        }
-        let hasForces = self.hasForces
+        guard beginStep(h: h) else { return }
         uikitContacts.events.removeAll(keepingCapacity: true)
         syncUIKitProxies()
         findNewUIKitContacts()
@@ -96,68 +74,27 @@ extension World {
         for slot in 0..<bodyCount {
             uikitContacts.sweeps.append(UIKitSweep(at: states[slot].position, states[slot].rotation))
         }
-        if hasForces {
-            states.withUnsafeMutableBufferPointer { bodies in
-                properties.withUnsafeMutableBufferPointer { props in
-                    Self.integrateVelocitiesUIKit(bodies, props, count: bodyCount, h: h)
-                }
-            }
-        }
         let islands = uikitIslands()
         var constraints = makeUIKitConstraints(islands.contacts, warmStarting: true)
-        var fastest = (linear: 0.0, angular: 0.0)
-        states.withUnsafeMutableBufferPointer { bodies in
-            anchorSprings.withUnsafeMutableBufferPointer { springs in
-                distanceJoints.withUnsafeMutableBufferPointer { joints in
-                    for c in constraints.indices { constraints[c].prepareVelocity(bodies) }
-                    for c in constraints.indices { constraints[c].warmStart(bodies) }
-                    AnchorSpring.prepareUIKit(springs, bodies, h: h)
-                    for j in joints.indices { joints[j].prepareUIKit(bodies, h: h) }
-                    attachmentJoints.prepareSubstep(bodies)
-                    attachmentJoints.warmStart(bodies)
+        let isCoupled = joints.couplesBodies || !constraints.isEmpty
+        let fastest = StepContext.open(&states, &properties, h: h, hasForces: hasForces, isCoupled: isCoupled) { context in
+            if context.hasForces { Self.integrateVelocitiesUIKit(context) }
+            let bodies = context.bodies
+            for c in constraints.indices { constraints[c].prepareVelocity(bodies) }
+            for c in constraints.indices { constraints[c].warmStart(bodies) }
+            joints.initVelocityConstraints(context)
 
-                    // Islands share no moving body, so running each row kind over all islands
-                    // at once gives each island's Gauss–Seidel sequence unchanged.
-                    for _ in 0..<UIKitConstants.velocityIterations {
-                        AnchorSpring.solveVelocityUIKit(springs, bodies)
-                        for j in joints.indices { joints[j].solveVelocityUIKit(bodies) }
-                        attachmentJoints.solve(bodies, useBias: false)
-                        for c in constraints.indices { constraints[c].solveVelocity(bodies) }
-                    }
-                    for c in constraints.indices { constraints[c].storeImpulses(&uikitContacts.graph) }
-
-                    fastest = Self.integratePositionsUIKit(bodies, count: bodyCount, h: h)
-
-                    // Position iterations stop per island once it is within the slop. Islands
-                    // with joints are iterated together with every joint (exact when there is
-                    // at most one such island).
-                    var jointIslandRows: [Int] = []
-                    for island in 0..<islands.count {
-                        let rows = islands.range(island)
-                        if islands.hasJoints[island] {
-                            jointIslandRows.append(contentsOf: rows)
-                            continue
-                        }
-                        for _ in 0..<UIKitConstants.positionIterations {
-                            var minSeparation = 0.0
-                            for c in rows { minSeparation = min(minSeparation, constraints[c].solvePosition(bodies)) }
-                            if minSeparation >= -3 * UIKitConstants.linearSlop { break }
-                        }
-                    }
-                    if islands.hasJoints.contains(true) {
-                        for _ in 0..<UIKitConstants.positionIterations {
-                            var minSeparation = 0.0
-                            for c in jointIslandRows { minSeparation = min(minSeparation, constraints[c].solvePosition(bodies)) }
-                            var jointsSolved = AnchorSpring.solvePositionUIKit(springs, bodies)
-                            for j in joints.indices {
-                                jointsSolved = joints[j].solvePositionUIKit(bodies) && jointsSolved
-                            }
-                            jointsSolved = attachmentJoints.solvePositionUIKit(bodies) && jointsSolved
-                            if minSeparation >= -3 * UIKitConstants.linearSlop && jointsSolved { break }
-                        }
-                    }
-                }
+            // Islands share no moving body, so running each row kind over all islands at once
+            // gives each island's Gauss–Seidel sequence unchanged.
+            for _ in 0..<UIKitConstants.velocityIterations {
+                joints.solveVelocity(context)
+                for c in constraints.indices { constraints[c].solveVelocity(bodies) }
             }
+            for c in constraints.indices { constraints[c].storeImpulses(&uikitContacts.graph) }
+
+            let fastest = Self.integratePositionsUIKit(context)
+            Self.solvePositionsUIKit(context, &constraints, islands, &joints)
+            return fastest
         }
         for slot in 1..<bodyCount {
             uikitContacts.sweeps[slot].end(at: states[slot].position, states[slot].rotation)
@@ -173,6 +110,37 @@ extension World {
         let events = uikitContacts.events.enumerated().sorted { ($0.element.key, $0.offset) < ($1.element.key, $1.offset) }
         contactEvents.append(contentsOf: events.map(\.element.event))
         updateRest(timeStep: h, fastest: fastest)
+    }
+
+    /// The position iterations (nonlinear Gauss–Seidel on positions), island by island, each
+    /// stopping once its rows are within the slop. Islands with joints are iterated together
+    /// with every joint (exact when there is at most one such island).
+    private static func solvePositionsUIKit(
+        _ context: StepContext, _ constraints: inout [UIKitContactConstraint], _ islands: UIKitIslands,
+        _ joints: inout JointStore
+    ) {
+        let bodies = context.bodies
+        var jointIslandRows: [Int] = []
+        for island in 0..<islands.count {
+            let rows = islands.range(island)
+            if islands.hasJoints[island] {
+                jointIslandRows.append(contentsOf: rows)
+                continue
+            }
+            for _ in 0..<UIKitConstants.positionIterations {
+                var minSeparation = 0.0
+                for c in rows { minSeparation = min(minSeparation, constraints[c].solvePosition(bodies)) }
+                if minSeparation >= -3 * UIKitConstants.linearSlop { break }
+            }
+        }
+        if islands.hasJoints.contains(true) {
+            for _ in 0..<UIKitConstants.positionIterations {
+                var minSeparation = 0.0
+                for c in jointIslandRows { minSeparation = min(minSeparation, constraints[c].solvePosition(bodies)) }
+                let jointsSolved = joints.solvePosition(context)
+                if minSeparation >= -3 * UIKitConstants.linearSlop && jointsSolved { break }
+            }
+        }
     }
 
     /// The solver rows of the given contacts, in that order (b2ContactSolver's constructor).
@@ -191,11 +159,9 @@ extension World {
     }
 
     /// b2Island's velocity integration: forces first, then the Padé damping `1/(1 + h·c)`.
-    private static func integrateVelocitiesUIKit(
-        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ props: UnsafeMutableBufferPointer<BodyProperties>,
-        count: Int, h: Double
-    ) {
-        for i in 1..<count {
+    private static func integrateVelocitiesUIKit(_ context: StepContext) {
+        let (bodies, props, h) = (context.bodies, context.properties, context.h)
+        for i in 1..<bodies.count {
             let p = props[i]
             if p.inverseMass == 0 { continue }
             var s = bodies[i]
@@ -212,13 +178,12 @@ extension World {
     }
 
     /// Symplectic Euler with Box2D's per-step clamps; returns the largest squared speeds moved with.
-    private static func integratePositionsUIKit(
-        _ bodies: UnsafeMutableBufferPointer<BodyState>, count: Int, h: Double
-    ) -> (linear: Double, angular: Double) {
+    private static func integratePositionsUIKit(_ context: StepContext) -> (linear: Double, angular: Double) {
+        let (bodies, h) = (context.bodies, context.h)
         var fastest = (linear: 0.0, angular: 0.0)
         let maxTranslation = UIKitConstants.maxTranslation
         let maxRotation = UIKitConstants.maxRotation
-        for i in 1..<count {
+        for i in 1..<bodies.count {
             var s = bodies[i]
             let translation = h * s.velocity
             let squared = translation.lengthSquared

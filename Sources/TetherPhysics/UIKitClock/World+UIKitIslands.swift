@@ -19,15 +19,8 @@ extension World {
     /// Joint edges per body key, newest joint first (2.3 prepends a joint to both bodies' lists);
     /// newest is taken as the highest joint id.
     private func uikitJointEdges() -> [[Int]] {
-        var pairs: [(id: Int32, a: Int, b: Int)] = []
         func key(_ body: BodyID?) -> Int { body.map { Int($0.rawValue) + 1 } ?? 0 }
-        for j in anchorSprings { pairs.append((j.id.rawValue, 0, key(j.body))) }
-        for j in distanceJoints { pairs.append((j.id.rawValue, key(j.bodyA), key(j.bodyB))) }
-        func add<J: AttachmentJoint>(_ joints: [J]) { for j in joints { pairs.append((j.id.rawValue, key(j.bodyA), key(j.bodyB))) } }
-        add(attachmentJoints.limits)
-        add(attachmentJoints.welds)
-        add(attachmentJoints.revolutes)
-        add(attachmentJoints.prismatics)
+        var pairs = joints.edges.map { (id: $0.id.rawValue, a: key($0.a), b: key($0.b)) }
         pairs.sort { $0.id > $1.id }
         var edges = Array(repeating: [Int](), count: bodySlots.count + 1)
         for pair in pairs {

@@ -1,0 +1,161 @@
+/// A stable handle to a joint (attachment). A destroyed joint's handle may be reused later (last
+/// freed, first reused, so reuse is deterministic).
+public struct JointID: Hashable, Sendable, Comparable {
+    public let rawValue: Int32
+    @inlinable public init(rawValue: Int32) { self.rawValue = rawValue }
+    public static func < (a: JointID, b: JointID) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// Every joint of a world: one column per kind, and where each joint id lives.
+///
+/// The solver runs each stage over the kinds in the order of the registry, and within a kind
+/// in column order, so the same calls always give the same bits.
+struct JointStore: Sendable {
+    /// The registry: every joint kind, one column each, in solve order. A new kind is one line
+    /// here (and its file).
+    private var columns: [any AnyJointColumn] = [
+        JointColumn<AnchorSpring>(),
+        JointColumn<DistanceJoint>(),
+        JointColumn<LimitJoint>(),
+        JointColumn<WeldJoint>(),
+        JointColumn<RevoluteJoint>(),
+        JointColumn<PrismaticJoint>(),
+    ]
+
+    /// Where a joint lives: its kind's column and its index there.
+    struct Location: Sendable, Hashable {
+        var column: Int
+        var index: Int
+    }
+
+    /// Joint id → location, or nil for a free id.
+    private var locations: [Location?] = []
+    private var freeIDs: [Int32] = []
+
+    var count: Int { columns.reduce(0) { $0 + $1.count } }
+
+    /// Whether any joint can tie two bodies together (see `JointKind.couplesBodies`).
+    var couplesBodies: Bool { columns.contains { $0.couplesBodies && $0.count > 0 } }
+
+    // MARK: Joints
+
+    /// Stores the joint `make` builds for a new id (the last freed first).
+    mutating func insert<Kind: JointKind>(_ make: (JointID) -> Kind) -> JointID {
+        guard let column = columns.firstIndex(where: { $0.holds(Kind.self) }) else {
+            preconditionFailure("\(Kind.self) is not registered in JointStore.columns")
+        }
+        let id: JointID
+        if let reused = freeIDs.popLast() {
+            id = JointID(rawValue: reused)
+        } else {
+            id = JointID(rawValue: Int32(locations.count))
+            locations.append(nil)
+        }
+        locations[Int(id.rawValue)] = Location(column: column, index: columns[column].count)
+        columns[column].append(make(id))
+        return id
+    }
+
+    mutating func remove(_ id: JointID) {
+        guard let location = location(of: id) else { return }
+        if let moved = columns[location.column].remove(at: location.index) {
+            locations[Int(moved.rawValue)] = location
+        }
+        locations[Int(id.rawValue)] = nil
+        freeIDs.append(id.rawValue)
+    }
+
+    func contains(_ id: JointID) -> Bool { location(of: id) != nil }
+
+    private func location(of id: JointID) -> Location? {
+        let raw = Int(id.rawValue)
+        guard raw >= 0, raw < locations.count else { return nil }
+        return locations[raw]
+    }
+
+    /// Every joint id in id order.
+    var ids: [JointID] {
+        locations.indices.compactMap { locations[$0] == nil ? nil : JointID(rawValue: Int32($0)) }
+    }
+
+    /// The joints attached to `body`, kind by kind in solve order.
+    func ids(attachedTo body: BodyID) -> [JointID] {
+        var result: [JointID] = []
+        for column in columns {
+            for index in 0..<column.count {
+                let (a, b) = column.bodies(at: index)
+                if a == body || b == body { result.append(column.id(at: index)) }
+            }
+        }
+        return result
+    }
+
+    /// Every joint's id and bodies, kind by kind in solve order.
+    var edges: [(id: JointID, a: BodyID?, b: BodyID)] {
+        columns.flatMap { column in
+            (0..<column.count).map { index in
+                let (a, b) = column.bodies(at: index)
+                return (column.id(at: index), a, b)
+            }
+        }
+    }
+
+    func bodies(of id: JointID) -> (a: BodyID?, b: BodyID)? {
+        location(of: id).map { columns[$0.column].bodies(at: $0.index) }
+    }
+
+    func localAnchors(of id: JointID) -> (a: Vec2, b: Vec2)? {
+        location(of: id).map { columns[$0.column].localAnchors(at: $0.index) }
+    }
+
+    func spring(of id: JointID) -> JointSpring? {
+        location(of: id).flatMap { columns[$0.column].spring(at: $0.index) }
+    }
+
+    mutating func setSpring(_ spring: JointSpring, of id: JointID) {
+        guard let location = location(of: id) else { return }
+        columns[location.column].setSpring(spring, at: location.index)
+    }
+
+    /// Moves the world end of the joint; false when there is nothing to move.
+    mutating func moveWorldAnchor(to anchor: Vec2, of id: JointID) -> Bool {
+        guard let location = location(of: id) else { return false }
+        return columns[location.column].moveWorldAnchor(to: anchor, at: location.index)
+    }
+
+    // MARK: Stages (see `JointKind`), each over every kind in solve order
+
+    mutating func prepare(bodySlots: [Int32], properties: UnsafeMutableBufferPointer<BodyProperties>, h: Double) {
+        for k in columns.indices { columns[k].prepare(bodySlots: bodySlots, properties: properties, h: h) }
+    }
+
+    mutating func beginSubstep(_ context: StepContext) {
+        for k in columns.indices { columns[k].beginSubstep(context) }
+    }
+
+    mutating func warmStart(_ context: StepContext) {
+        for k in columns.indices { columns[k].warmStart(context) }
+    }
+
+    mutating func solve(_ context: StepContext) {
+        for k in columns.indices { columns[k].solve(context) }
+    }
+
+    mutating func relax(_ context: StepContext) {
+        for k in columns.indices { columns[k].relax(context) }
+    }
+
+    mutating func initVelocityConstraints(_ context: StepContext) {
+        for k in columns.indices { columns[k].initVelocityConstraints(context) }
+    }
+
+    mutating func solveVelocity(_ context: StepContext) {
+        for k in columns.indices { columns[k].solveVelocity(context) }
+    }
+
+    mutating func solvePosition(_ context: StepContext) -> Bool {
+        var solved = true
+        for k in columns.indices { solved = columns[k].solvePosition(context) && solved }
+        return solved
+    }
+}
