@@ -9,7 +9,7 @@
 /// On the accurate clock an anchor spring's whole biased pass runs in `beginSubstep`: its row
 /// involves one body and no other row has acted yet, so its first update is exact, and the
 /// spring's part of the row is measured from the state the substep began with. The relax pass
-/// runs only when something else acts on bodies (`StepContext.isCoupled`): a lone spring is
+/// runs only when something ties bodies together (`JointKind.couplesBodies`): a lone spring is
 /// already solved.
 struct AnchorSpring: JointKind {
     var id: JointID
@@ -76,12 +76,6 @@ extension AnchorSpring {
 
     @inline(__always)
     mutating func relax(_ context: StepContext) { update(context.bodies, first: false, relax: true) }
-
-    /// Relaxes only when something else acts on bodies (a lone spring is already solved).
-    static func relax(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext) {
-        if !context.isCoupled { return }
-        for j in joints.indices { joints[j].relax(context) }
-    }
 
     /// One update of the row. `first` starts the substep (fixed parts from the state at its
     /// start); `relax` is the pass after positions were integrated (rods go rigid, and nothing

@@ -20,12 +20,7 @@ protocol AnyJointColumn: Sendable {
     mutating func remove(at index: Int) -> JointID?
 
     mutating func prepare(bodySlots: [Int32], properties: UnsafeMutableBufferPointer<BodyProperties>, h: Double)
-    mutating func beginSubstep(_ context: StepContext)
-    mutating func warmStart(_ context: StepContext)
-    mutating func solve(_ context: StepContext)
-    mutating func relax(_ context: StepContext)
-    mutating func initVelocityConstraints(_ context: StepContext)
-    mutating func solveVelocity(_ context: StepContext)
+    mutating func run(_ stage: JointStage, _ context: StepContext)
     mutating func solvePosition(_ context: StepContext) -> Bool
 }
 
@@ -63,28 +58,8 @@ struct JointColumn<Kind: JointKind>: AnyJointColumn {
         joints.withUnsafeMutableBufferPointer { Kind.prepare($0, bodySlots: bodySlots, properties: properties, h: h) }
     }
 
-    mutating func beginSubstep(_ context: StepContext) {
-        joints.withUnsafeMutableBufferPointer { Kind.beginSubstep($0, context) }
-    }
-
-    mutating func warmStart(_ context: StepContext) {
-        joints.withUnsafeMutableBufferPointer { Kind.warmStart($0, context) }
-    }
-
-    mutating func solve(_ context: StepContext) {
-        joints.withUnsafeMutableBufferPointer { Kind.solve($0, context) }
-    }
-
-    mutating func relax(_ context: StepContext) {
-        joints.withUnsafeMutableBufferPointer { Kind.relax($0, context) }
-    }
-
-    mutating func initVelocityConstraints(_ context: StepContext) {
-        joints.withUnsafeMutableBufferPointer { Kind.initVelocityConstraints($0, context) }
-    }
-
-    mutating func solveVelocity(_ context: StepContext) {
-        joints.withUnsafeMutableBufferPointer { Kind.solveVelocity($0, context) }
+    mutating func run(_ stage: JointStage, _ context: StepContext) {
+        joints.withUnsafeMutableBufferPointer { Kind.run(stage, $0, context) }
     }
 
     mutating func solvePosition(_ context: StepContext) -> Bool {

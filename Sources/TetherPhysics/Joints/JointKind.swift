@@ -24,8 +24,10 @@ protocol JointKind: Sendable {
     /// The attachment points: A's in A's frame (the world point when A is the world), B's in B's.
     var localAnchorA: Vec2 { get }
     var localAnchorB: Vec2 { get }
-    /// Whether a joint of this kind can tie two bodies' motions together. When no joint can
-    /// and there are no contacts, every body moves on its own (see `StepContext.isCoupled`).
+    /// Whether a joint of this kind can tie two bodies' motions together. A kind that cannot
+    /// (it ties one body to the world) skips its relax pass while nothing else ties bodies
+    /// either (`StepContext.isCoupled`): its biased pass has then solved it, as an anchor
+    /// spring's first pass solves a lone spring exactly.
     static var couplesBodies: Bool { get }
 
     /// The rest length, frequency and damping ratio, for kinds with a spring (nil otherwise).
@@ -69,12 +71,7 @@ protocol JointKind: Sendable {
     static func prepare(
         _ joints: UnsafeMutableBufferPointer<Self>, bodySlots: [Int32], properties: UnsafeMutableBufferPointer<BodyProperties>,
         h: Double)
-    static func beginSubstep(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext)
-    static func warmStart(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext)
-    static func solve(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext)
-    static func relax(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext)
-    static func initVelocityConstraints(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext)
-    static func solveVelocity(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext)
+    static func run(_ stage: JointStage, _ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext)
     static func solvePosition(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext) -> Bool
 }
 
@@ -110,28 +107,15 @@ extension JointKind {
         }
     }
 
-    static func beginSubstep(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext) {
-        for j in joints.indices { joints[j].beginSubstep(context) }
-    }
-
-    static func warmStart(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext) {
-        for j in joints.indices { joints[j].warmStart(context) }
-    }
-
-    static func solve(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext) {
-        for j in joints.indices { joints[j].solve(context) }
-    }
-
-    static func relax(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext) {
-        for j in joints.indices { joints[j].relax(context) }
-    }
-
-    static func initVelocityConstraints(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext) {
-        for j in joints.indices { joints[j].initVelocityConstraints(context) }
-    }
-
-    static func solveVelocity(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext) {
-        for j in joints.indices { joints[j].solveVelocity(context) }
+    static func run(_ stage: JointStage, _ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext) {
+        switch stage {
+        case .beginSubstep: for j in joints.indices { joints[j].beginSubstep(context) }
+        case .warmStart: for j in joints.indices { joints[j].warmStart(context) }
+        case .solve: for j in joints.indices { joints[j].solve(context) }
+        case .relax: for j in joints.indices { joints[j].relax(context) }
+        case .initVelocityConstraints: for j in joints.indices { joints[j].initVelocityConstraints(context) }
+        case .solveVelocity: for j in joints.indices { joints[j].solveVelocity(context) }
+        }
     }
 
     static func solvePosition(_ joints: UnsafeMutableBufferPointer<Self>, _ context: StepContext) -> Bool {
@@ -139,4 +123,12 @@ extension JointKind {
         for j in joints.indices { solved = joints[j].solvePosition(context) && solved }
         return solved
     }
+}
+
+/// The stages that change velocities, for running one over a column of joints or all of them.
+enum JointStage: Sendable {
+    // The accurate clock, per substep.
+    case beginSubstep, warmStart, solve, relax
+    // The UIKit clock, per step and per velocity iteration.
+    case initVelocityConstraints, solveVelocity
 }

@@ -129,28 +129,12 @@ struct JointStore: Sendable {
         for k in columns.indices { columns[k].prepare(bodySlots: bodySlots, properties: properties, h: h) }
     }
 
-    mutating func beginSubstep(_ context: StepContext) {
-        for k in columns.indices { columns[k].beginSubstep(context) }
-    }
-
-    mutating func warmStart(_ context: StepContext) {
-        for k in columns.indices { columns[k].warmStart(context) }
-    }
-
-    mutating func solve(_ context: StepContext) {
-        for k in columns.indices { columns[k].solve(context) }
-    }
-
-    mutating func relax(_ context: StepContext) {
-        for k in columns.indices { columns[k].relax(context) }
-    }
-
-    mutating func initVelocityConstraints(_ context: StepContext) {
-        for k in columns.indices { columns[k].initVelocityConstraints(context) }
-    }
-
-    mutating func solveVelocity(_ context: StepContext) {
-        for k in columns.indices { columns[k].solveVelocity(context) }
+    mutating func run(_ stage: JointStage, _ context: StepContext) {
+        for k in columns.indices {
+            // See `JointKind.couplesBodies`.
+            if stage == .relax && !context.isCoupled && !columns[k].couplesBodies { continue }
+            columns[k].run(stage, context)
+        }
     }
 
     mutating func solvePosition(_ context: StepContext) -> Bool {

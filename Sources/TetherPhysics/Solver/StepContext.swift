@@ -11,8 +11,8 @@ struct StepContext {
     /// Whether any movable body feels a force (otherwise velocities are not integrated).
     let hasForces: Bool
     /// Whether anything ties bodies together: a contact, or a joint of a kind that can
-    /// (`JointKind.couplesBodies`). When nothing does, a lone anchor spring's first pass has
-    /// solved it and its relax pass is skipped.
+    /// (`JointKind.couplesBodies`). When nothing does, the kinds that cannot skip their relax
+    /// pass.
     let isCoupled: Bool
 
     /// Runs `stages` with the body arrays opened as buffers.

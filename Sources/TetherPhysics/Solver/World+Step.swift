@@ -33,13 +33,13 @@ extension World {
             var fastest = (linear: 0.0, angular: 0.0)
             for _ in 0..<substeps {
                 if context.hasForces { Self.integrateVelocities(context) }
-                joints.beginSubstep(context)
-                joints.warmStart(context)
-                joints.solve(context)
+                joints.run(.beginSubstep, context)
+                joints.run(.warmStart, context)
+                joints.run(.solve, context)
                 contactPlan.warmStart(context)
                 contactPlan.solve(context)
                 fastest = Self.integratePositions(context)
-                joints.relax(context)
+                joints.run(.relax, context)
                 contactPlan.relax(context)
             }
             contactPlan.storeImpulses(into: &contacts)

@@ -82,12 +82,12 @@ extension World {
             let bodies = context.bodies
             for c in constraints.indices { constraints[c].prepareVelocity(bodies) }
             for c in constraints.indices { constraints[c].warmStart(bodies) }
-            joints.initVelocityConstraints(context)
+            joints.run(.initVelocityConstraints, context)
 
             // Islands share no moving body, so running each row kind over all islands at once
             // gives each island's Gauss–Seidel sequence unchanged.
             for _ in 0..<UIKitConstants.velocityIterations {
-                joints.solveVelocity(context)
+                joints.run(.solveVelocity, context)
                 for c in constraints.indices { constraints[c].solveVelocity(bodies) }
             }
             for c in constraints.indices { constraints[c].storeImpulses(&uikitContacts.graph) }
