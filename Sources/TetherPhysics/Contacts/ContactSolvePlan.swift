@@ -39,11 +39,9 @@ struct ContactSolvePlan: Sendable {
             constraints.append(contentsOf: repeatElement(ContactConstraint(), count: contacts.count - constraints.count))
         }
         let order = coloring.order
+        let colorStarts = coloring.colorStarts
         let softnesses = ContactSoftness(h: context.h)
-        var constraints: [ContactConstraint] = []
-        swap(&constraints, &self.constraints)
-        defer { swap(&constraints, &self.constraints) }
-        constraints.withUnsafeMutableBufferPointer { constraints in
+        withConstraints { plan, constraints in
             if !contacts.isEmpty {
                 contacts.withUnsafeBufferPointer { contacts in
                     for k in contacts.indices {
@@ -54,7 +52,7 @@ struct ContactSolvePlan: Sendable {
                     }
                 }
             }
-            build(constraints, colorStarts: coloring.colorStarts, pairsRows: pairsRows)
+            plan.build(constraints, colorStarts: colorStarts, pairsRows: pairsRows)
         }
     }
 
@@ -117,15 +115,18 @@ struct ContactSolvePlan: Sendable {
 
     /// Applies every row's accumulated impulses (warm starting).
     mutating func warmStart(_ context: StepContext) {
-        let bodies = context.bodies
-        constraints.withUnsafeMutableBufferPointer { constraints in
-            pairs.withUnsafeMutableBufferPointer { pairs in
-                for entry in entries {
-                    if entry >= 0 {
-                        pairs[Int(entry)].warmStart(bodies)
-                    } else {
-                        constraints[Int(~entry)].warmStart(bodies)
-                    }
+        withConstraints { $0.warmStart($1, context.bodies) }
+    }
+
+    private mutating func warmStart(
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>
+    ) {
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for entry in entries {
+                if entry >= 0 {
+                    pairs[Int(entry)].warmStart(bodies)
+                } else {
+                    constraints[Int(~entry)].warmStart(bodies)
                 }
             }
         }
@@ -133,33 +134,46 @@ struct ContactSolvePlan: Sendable {
 
     /// One pass over every row with bias (soft rows), before positions move.
     mutating func solve(_ context: StepContext) {
-        solvePass(context.bodies, inverseH: context.inverseH, useBias: true)
+        withConstraints { $0.solvePass($1, context.bodies, inverseH: context.inverseH, useBias: true) }
     }
 
     /// One pass over every row after positions moved: rigid, without bias. (Each pass gets its
     /// own copy of the loop with `useBias` constant, so the relax pass carries none of the
     /// soft-row work.)
     mutating func relax(_ context: StepContext) {
-        solvePass(context.bodies, inverseH: context.inverseH, useBias: false)
+        withConstraints { $0.solvePass($1, context.bodies, inverseH: context.inverseH, useBias: false) }
+    }
+
+    /// Runs `body` on the plan and its constraints opened as a buffer (taken out of the plan
+    /// for the while, so the two can be changed together).
+    @inline(__always)
+    private mutating func withConstraints(
+        _ body: (inout ContactSolvePlan, UnsafeMutableBufferPointer<ContactConstraint>) -> Void
+    ) {
+        var constraints: [ContactConstraint] = []
+        swap(&constraints, &self.constraints)
+        defer { swap(&constraints, &self.constraints) }
+        constraints.withUnsafeMutableBufferPointer { body(&self, $0) }
     }
 
     @inline(__always)
-    private mutating func solvePass(_ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double, useBias: Bool) {
-        constraints.withUnsafeMutableBufferPointer { constraints in
-            pairs.withUnsafeMutableBufferPointer { pairs in
-                for entry in entries {
-                    if entry >= 0 {
-                        let k = Int(entry)
-                        if !pairs[k].solve(bodies, inverseH: inverseH, useBias: useBias) {
-                            // A lane's block problem had no solution: both rows one at a time.
-                            pairs[k].store(into: constraints)
-                            constraints[pairs[k].rows.0].solve(bodies, inverseH: inverseH, useBias: useBias)
-                            constraints[pairs[k].rows.1].solve(bodies, inverseH: inverseH, useBias: useBias)
-                            pairs[k].load(from: constraints)
-                        }
-                    } else {
-                        constraints[Int(~entry)].solve(bodies, inverseH: inverseH, useBias: useBias)
+    private mutating func solvePass(
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+        inverseH: Double, useBias: Bool
+    ) {
+        pairs.withUnsafeMutableBufferPointer { pairs in
+            for entry in entries {
+                if entry >= 0 {
+                    let k = Int(entry)
+                    if !pairs[k].solve(bodies, inverseH: inverseH, useBias: useBias) {
+                        // A lane's block problem had no solution: both rows one at a time.
+                        pairs[k].store(into: constraints)
+                        constraints[pairs[k].rows.0].solve(bodies, inverseH: inverseH, useBias: useBias)
+                        constraints[pairs[k].rows.1].solve(bodies, inverseH: inverseH, useBias: useBias)
+                        pairs[k].load(from: constraints)
                     }
+                } else {
+                    constraints[Int(~entry)].solve(bodies, inverseH: inverseH, useBias: useBias)
                 }
             }
         }
@@ -169,12 +183,9 @@ struct ContactSolvePlan: Sendable {
     /// next step, except for rows that may still bounce (`ContactConstraint.mayBounce`): their
     /// impulses go back to their constraints for `applyRestitution`, which stores them after.
     mutating func storeImpulses(into contacts: inout [Contact]) {
-        var constraints: [ContactConstraint] = []
-        swap(&constraints, &self.constraints)
-        defer { swap(&constraints, &self.constraints) }
         bouncing.removeAll(keepingCapacity: true)
-        constraints.withUnsafeMutableBufferPointer { constraints in
-            contacts.withUnsafeMutableBufferPointer { contacts in store(constraints, into: contacts) }
+        withConstraints { plan, constraints in
+            contacts.withUnsafeMutableBufferPointer { plan.store(constraints, into: $0) }
         }
         bouncing.sort()
     }
