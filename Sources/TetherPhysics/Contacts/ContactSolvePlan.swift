@@ -8,8 +8,8 @@
 /// back to the contacts to warm start the next step, or to the constraints for restitution.
 /// The arrays are kept from step to step to reuse their storage.
 struct ContactSolvePlan: Sendable {
-    /// The rows of the step, in graph-color order (filled in place by `World.prepareContacts`).
-    var constraints: [ContactConstraint] = []
+    /// The rows of the step, in graph-color order (filled in place by `prepare`).
+    private var constraints: [ContactConstraint] = []
     /// Solve order: an entry `k ≥ 0` is `pairs[k]`, an entry `k < 0` is constraint `~k`.
     private var entries: [Int32] = []
     private var pairs: [ContactRowPair] = []

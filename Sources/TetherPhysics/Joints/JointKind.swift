@@ -42,8 +42,9 @@ protocol JointKind: Sendable {
     /// Once per step when the substep length `h` or the bodies changed: body slots (0 for the
     /// world), masses, coefficients.
     mutating func prepare(slotA: Int, slotB: Int, properties: UnsafeMutableBufferPointer<BodyProperties>, h: Double)
-    /// At the start of each substep, before any joint applies an impulse: levers, errors,
-    /// effective masses, a spring's part of the row fixed for the substep.
+    /// At the start of each substep, before any row applies an impulse (anchor springs, first
+    /// in the list, run their whole biased pass here, recorded as a smooth change): levers,
+    /// errors, effective masses, a spring's part of the row fixed for the substep.
     mutating func beginSubstep(_ context: StepContext)
     /// Applies the impulses accumulated so far as the starting guess.
     mutating func warmStart(_ context: StepContext)
