@@ -18,6 +18,8 @@ public struct CSVFrameWriter: FrameWriter {
     public let sink: OutputSink
     /// "frame,time," of the current frame, formatted once and copied into every row.
     private var prefix: [UInt8] = []
+    /// The columns from width on, which in most scenes repeat from row to row.
+    private var repeated = RepeatedColumns()
 
     public init(sink: OutputSink) {
         self.sink = sink
@@ -33,15 +35,22 @@ public struct CSVFrameWriter: FrameWriter {
         prefix.append(UInt8(ascii: ","))
         FixedDecimal.append(frame.time, decimals: 6, to: &prefix)
         prefix.append(UInt8(ascii: ","))
-        // Rows go straight into the sink's buffer, as many per access as fit in a chunk.
-        let rows = frame.rows
-        var next = 0
-        while next < rows.count {
-            try sink.append { [prefix] buffer in
-                while next < rows.count && buffer.count < OutputSink.chunkSize {
-                    buffer.append(contentsOf: prefix)
-                    Self.appendRow(rows[next], to: &buffer)
-                    next += 1
+        // Rows go straight into the sink's buffer, as many per access as fit in a chunk. They
+        // are read in place (through a pointer): copying a row costs more than formatting it.
+        try prefix.withUnsafeBytes { prefix in
+            try frame.rows.withUnsafeBufferPointer { rows in
+                var next = 0
+                while next < rows.count {
+                    try sink.append { buffer in
+                        while next < rows.count && buffer.count < OutputSink.chunkSize {
+                            let row = rows.baseAddress! + next
+                            buffer.append(atMost: prefix.count + Self.maxRowLength) { cursor in
+                                cursor.put(prefix)
+                                Self.putRow(row, to: &cursor, repeated: &repeated)
+                            }
+                            next += 1
+                        }
+                    }
                 }
             }
         }
@@ -51,28 +60,39 @@ public struct CSVFrameWriter: FrameWriter {
         try sink.flush()
     }
 
-    /// Everything after "frame,time,", including the newline.
-    static func appendRow(_ row: ElementRow, to buffer: inout OutputBuffer) {
+    /// The longest text `putRow` can write.
+    static var maxRowLength: Int {
+        3 * FixedDecimal.maxIntegerLength + "decoration".utf8.count + 5 * FixedDecimal.maxLength(decimals: 3)
+            + FixedDecimal.maxLength(decimals: 6) + 10  // nine commas and the newline
+    }
+
+    /// Everything after "frame,time,", including the newline. The row is read in place.
+    @inline(__always)
+    static func putRow(_ row: UnsafePointer<ElementRow>, to cursor: inout ByteCursor, repeated: inout RepeatedColumns) {
         let comma = UInt8(ascii: ",")
-        FixedDecimal.append(row.section, into: &buffer)
-        buffer.append(comma)
-        FixedDecimal.append(row.item, into: &buffer)
-        buffer.append(comma)
-        buffer.appendStatic(row.kind.staticName)
-        buffer.append(comma)
-        FixedDecimal.append(row.center.x, decimals: 3, into: &buffer)
-        buffer.append(comma)
-        FixedDecimal.append(row.center.y, decimals: 3, into: &buffer)
-        buffer.append(comma)
-        FixedDecimal.append(row.size.width, decimals: 3, into: &buffer)
-        buffer.append(comma)
-        FixedDecimal.append(row.size.height, decimals: 3, into: &buffer)
-        buffer.append(comma)
-        FixedDecimal.append(row.angle, decimals: 6, into: &buffer)
-        buffer.append(comma)
-        FixedDecimal.append(row.alpha, decimals: 3, into: &buffer)
-        buffer.append(comma)
-        FixedDecimal.append(row.zIndex, into: &buffer)
-        buffer.append(UInt8(ascii: "\n"))
+        cursor.put(row.pointee.section)
+        cursor.put(comma)
+        cursor.put(row.pointee.item)
+        cursor.put(comma)
+        cursor.put(row.pointee.kind.staticName)
+        cursor.put(comma)
+        cursor.put(row.pointee.center.x, decimals: 3)
+        cursor.put(comma)
+        cursor.put(row.pointee.center.y, decimals: 3)
+        cursor.put(comma)
+        let size = row.pointee.size
+        let (angle, alpha, zIndex) = (row.pointee.angle, row.pointee.alpha, row.pointee.zIndex)
+        repeated.put(size: size, angle: angle, alpha: alpha, zIndex: zIndex, to: &cursor) { cursor in
+            cursor.put(size.width, decimals: 3)
+            cursor.put(comma)
+            cursor.put(size.height, decimals: 3)
+            cursor.put(comma)
+            cursor.put(angle, decimals: 6)
+            cursor.put(comma)
+            cursor.put(alpha, decimals: 3)
+            cursor.put(comma)
+            cursor.put(zIndex)
+            cursor.put(UInt8(ascii: "\n"))
+        }
     }
 }

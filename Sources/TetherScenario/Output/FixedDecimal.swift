@@ -4,8 +4,8 @@ import TetherJSON
 ///
 /// Output files are diffed byte for byte against goldens, so the text must depend only on
 /// the value, never on locale or on how a platform's `printf` rounds. It is also the hot
-/// loop of every writer, so digits come from integer arithmetic on the stack, not from
-/// `String(format:)` or Foundation formatters.
+/// loop of every writer, so the digits are computed with integer arithmetic and stored
+/// straight into the destination (their count is known first), two at a time from a table.
 public enum FixedDecimal {
     /// Scaled magnitudes up to this stay exact in both `Double` and `Int64`; larger ones
     /// take the slow exact path.
@@ -25,103 +25,136 @@ public enum FixedDecimal {
         append(value, into: &buffer)
     }
 
-    /// `append(_:decimals:to:)` for any byte buffer (the writers use `OutputBuffer`).
-    @inline(__always)
+    /// `append(_:decimals:to:)` for any byte buffer. The text is built on the stack and copied;
+    /// the writers' hot loops put numbers straight into their buffer (`ByteCursor.put`).
     public static func append<Buffer: ByteAppendable & ~Copyable>(
         _ value: Double, decimals: Int, into buffer: inout Buffer
     ) {
-        precondition(decimals >= 0, "negative decimal count")
-        guard value.isFinite else {
-            appendNonFinite(value, to: &buffer)
-            return
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxLength(decimals: decimals)) { room in
+            var cursor = ByteCursor(room.baseAddress!)
+            cursor.put(value, decimals: decimals)
+            buffer.append(bytes: UnsafeRawBufferPointer(start: room.baseAddress!, count: cursor.position - room.baseAddress!))
         }
-        if decimals <= 22 {  // 10^22 is the largest power of ten a Double holds exactly
-            let scaled = value * powerOfTen(decimals)
-            if scaled.magnitude <= fastLimit {
-                // `scaled.rounded(.toNearestOrAwayFromZero)` without the libm call: below 2^53
-                // the fractional part `scaled − trunc(scaled)` is exact, so this is the same rounding.
-                var n = Int64(scaled)
-                let fraction = scaled - Double(n)
-                if fraction >= 0.5 { n += 1 } else if fraction <= -0.5 { n -= 1 }
-                appendScaled(n, decimals: decimals, to: &buffer)
-                return
-            }
-        }
-        ExactDecimal.append(value, decimals: decimals, to: &buffer)
     }
 
     /// `append(_:to:)` for any byte buffer.
-    @inline(__always)
     public static func append<Buffer: ByteAppendable & ~Copyable>(_ value: Int, into buffer: inout Buffer) {
-        let negative = value < 0
-        var n = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { tmp in
-            var i = 24
-            repeat {
-                i -= 1
-                tmp[i] = UInt8(truncatingIfNeeded: n % 10) &+ 0x30
-                n /= 10
-            } while n != 0
-            if negative {
-                i -= 1
-                tmp[i] = UInt8(ascii: "-")
-            }
-            buffer.append(bytes: UnsafeRawBufferPointer(start: tmp.baseAddress! + i, count: 24 - i))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxIntegerLength) { room in
+            var cursor = ByteCursor(room.baseAddress!)
+            cursor.put(value)
+            buffer.append(bytes: UnsafeRawBufferPointer(start: room.baseAddress!, count: cursor.position - room.baseAddress!))
         }
     }
 
-    /// Writes `n / 10^decimals` with the point placed by digit counting, so no `10^decimals`
-    /// integer is needed. Digits are produced right to left into a stack buffer, two per
-    /// division where possible (that halves the dependent divide chain).
+    /// The longest text of a value with `decimals` decimals: a sign, the 309 integer digits of
+    /// `Double.greatestFiniteMagnitude`, the point and the decimals.
     @inline(__always)
-    static func appendScaled<Buffer: ByteAppendable & ~Copyable>(_ n: Int64, decimals: Int, to buffer: inout Buffer) {
-        let capacity = 48  // 22 decimals + point + 16 integer digits + sign, with room
+    public static func maxLength(decimals: Int) -> Int { 311 + decimals }
+
+    /// The longest text of an `Int`: a sign and 19 digits.
+    public static var maxIntegerLength: Int { 20 }
+
+    /// `value × 10^decimals` rounded half away from zero, when the fast path can represent it
+    /// exactly; nil for non-finite values and for magnitudes that need `ExactDecimal`.
+    @inline(__always)
+    static func roundedScaled(_ value: Double, decimals: Int) -> Int64? {
+        // 10^22 is the largest power of ten a Double holds exactly. NaN fails the comparison.
+        guard decimals <= 22 else { return nil }
+        let scaled = value * powerOfTen(decimals)
+        guard scaled.magnitude <= fastLimit else { return nil }
+        // `scaled.rounded(.toNearestOrAwayFromZero)` without the libm call: below 2^53
+        // the fractional part `scaled − trunc(scaled)` is exact, so this is the same rounding.
+        var n = Int64(scaled)
+        let fraction = scaled - Double(n)
+        if fraction >= 0.5 { n &+= 1 } else if fraction <= -0.5 { n &-= 1 }  // |n| < 2^53: no overflow
+        return n
+    }
+
+    /// Stores `magnitude / 10^decimals` with exactly `decimals` decimals (at least one integer
+    /// digit), minus sign first when `negative` and the magnitude is not zero; returns the end.
+    /// The length is counted first, so the digits go right to left straight into their place.
+    @inline(__always)
+    static func store(
+        _ magnitude: UInt64, negative: Bool, decimals: Int, at start: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        let signed = negative && magnitude != 0
+        let digits = max(decimalDigitCount(magnitude), decimals &+ 1)
+        let stop = start + ((signed ? 1 : 0) &+ digits &+ (decimals > 0 ? 1 : 0))
+        var end = stop
+        var m = magnitude
+        var left = decimals
+        while left >= 2 {
+            end -= 2
+            storePair(Int(truncatingIfNeeded: m % 100), at: end)
+            m /= 100
+            left &-= 2
+        }
+        if left == 1 {
+            end -= 1
+            end[0] = UInt8(truncatingIfNeeded: m % 10) &+ 0x30
+            m /= 10
+        }
+        if decimals > 0 {
+            end -= 1
+            end[0] = UInt8(ascii: ".")
+        }
+        while m >= 100 {
+            end -= 2
+            storePair(Int(truncatingIfNeeded: m % 100), at: end)
+            m /= 100
+        }
+        if m >= 10 {
+            storePair(Int(truncatingIfNeeded: m), at: end - 2)
+        } else {
+            end[-1] = UInt8(truncatingIfNeeded: m) &+ 0x30  // the leading digit, or the 0 of "0.xyz"
+        }
+        if signed { start[0] = UInt8(ascii: "-") }
+        return stop
+    }
+
+    /// Huge magnitudes (`ExactDecimal`) and non-finite values, out of the hot path: the text
+    /// is built in an array and copied to `start`, which has room for `maxLength(decimals:)`.
+    @inline(never)
+    static func storeUnusual(_ value: Double, decimals: Int, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        var text: [UInt8] = []
+        if value.isFinite {
+            ExactDecimal.append(value, decimals: decimals, to: &text)
+        } else {
+            text = Array((value.isNaN ? "nan" : value < 0 ? "-inf" : "inf").utf8)
+        }
+        precondition(text.count <= maxLength(decimals: decimals), "number text longer than its bound")
+        start.update(from: text, count: text.count)
+        return start + text.count
+    }
+
+    /// The two ASCII digits of `r` (0 ≤ r < 100) at `destination`, from a table.
+    @inline(__always)
+    static func storePair(_ r: Int, at destination: UnsafeMutablePointer<UInt8>) {
         let pairs: StaticString = """
             00010203040506070809101112131415161718192021222324252627282930313233343536373839\
             40414243444546474849505152535455565758596061626364656667686970717273747576777879\
             8081828384858687888990919293949596979899
             """
-        let pair = pairs.utf8Start
-        var m = n.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { tmp in
-            var i = capacity
-            var left = decimals
-            while left >= 2 {
-                let r = Int(truncatingIfNeeded: m % 100)
-                m /= 100
-                i -= 2
-                tmp[i] = pair[2 * r]
-                tmp[i + 1] = pair[2 * r + 1]
-                left -= 2
-            }
-            if left == 1 {
-                i -= 1
-                tmp[i] = UInt8(truncatingIfNeeded: m % 10) &+ 0x30
-                m /= 10
-            }
-            if decimals > 0 {
-                i -= 1
-                tmp[i] = UInt8(ascii: ".")
-            }
-            let integerEnd = i
-            while m >= 10 {
-                let r = Int(truncatingIfNeeded: m % 100)
-                m /= 100
-                i -= 2
-                tmp[i] = pair[2 * r]
-                tmp[i + 1] = pair[2 * r + 1]
-            }
-            if m > 0 || i == integerEnd {  // the leading digit, or the 0 of "0.xyz"
-                i -= 1
-                tmp[i] = UInt8(truncatingIfNeeded: m) &+ 0x30
-            }
-            if n < 0 {
-                i -= 1
-                tmp[i] = UInt8(ascii: "-")
-            }
-            buffer.append(bytes: UnsafeRawBufferPointer(start: tmp.baseAddress! + i, count: capacity - i))
-        }
+        let pair = pairs.utf8Start + (r &* 2)
+        destination[0] = pair[0]
+        destination[1] = pair[1]
     }
+
+    /// Digits of `m` in decimal, 0 for 0: the bit length times log10 2 (1233/4096) guesses
+    /// low by at most one, and one comparison with a power of ten settles it.
+    @inline(__always)
+    static func decimalDigitCount(_ m: UInt64) -> Int {
+        let guess = ((64 &- m.leadingZeroBitCount) &* 1233) >> 12
+        return guess &+ (m >= integerPowersOfTen[guess] ? 1 : 0)
+    }
+
+    /// 10^0 … 10^19 (a constant table: the compiler lays it out statically).
+    static let integerPowersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+        1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
+        1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// 10^n for 0 ≤ n ≤ 22, exact: every intermediate product is an integer below 2^53 · 2^n.
     @inline(__always)
@@ -138,12 +171,60 @@ public enum FixedDecimal {
             (0..<n).reduce(1.0) { p, _ in p * 10 }
         }
     }
+}
 
-    static func appendNonFinite<Buffer: ByteAppendable & ~Copyable>(_ value: Double, to buffer: inout Buffer) {
-        if value.isNaN {
-            buffer.appendStatic("nan")
-        } else {
-            if value < 0 { buffer.appendStatic("-inf") } else { buffer.appendStatic("inf") }
+extension FixedDecimal {
+    /// `value` with `decimals` decimals at `start`, which has room for `maxLength(decimals:)`;
+    /// returns the end.
+    @inline(__always)
+    static func store(_ value: Double, decimals: Int, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        precondition(decimals >= 0, "negative decimal count")
+        guard let n = roundedScaled(value, decimals: decimals) else {
+            return storeUnusual(value, decimals: decimals, at: start)
         }
+        return store(n.magnitude, negative: n < 0, decimals: decimals, at: start)
+    }
+
+    // The writers' decimal counts (3 for lengths and alpha, 6 for time and angle) and integers
+    // are compiled as functions of their own: with the count a constant the digit loops
+    // unroll, and a caller as large as a row writer does not exhaust the compiler's inlining
+    // budget on them.
+
+    @inline(never)
+    static func store3(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        store(value, decimals: 3, at: start)
+    }
+
+    @inline(never)
+    static func store6(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        store(value, decimals: 6, at: start)
+    }
+
+    @inline(never)
+    static func storeAnyDecimals(_ value: Double, decimals: Int, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        store(value, decimals: decimals, at: start)
+    }
+
+    @inline(never)
+    static func store(_ value: Int, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        store(UInt64(value.magnitude), negative: value < 0, decimals: 0, at: start)
+    }
+}
+
+extension ByteCursor {
+    /// `value` as `FixedDecimal` writes it; needs room for `FixedDecimal.maxLength(decimals:)`.
+    @inline(__always)
+    public mutating func put(_ value: Double, decimals: Int) {
+        switch decimals {
+        case 3: position = FixedDecimal.store3(value, at: position)
+        case 6: position = FixedDecimal.store6(value, at: position)
+        default: position = FixedDecimal.storeAnyDecimals(value, decimals: decimals, at: position)
+        }
+    }
+
+    /// `value` in plain decimal; needs room for `FixedDecimal.maxIntegerLength`.
+    @inline(__always)
+    public mutating func put(_ value: Int) {
+        position = FixedDecimal.store(value, at: position)
     }
 }

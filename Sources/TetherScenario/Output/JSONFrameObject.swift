@@ -12,8 +12,9 @@ import TetherPhysics
 /// Decimals match the CSV. Viewport rows are left out of `items`: `contentOffset` already
 /// says where the viewport is. `contentOffset` and `id` appear only when present.
 enum JSONFrameObject {
-    /// Appends the object (no trailing newline), flushing the sink between items.
-    static func write(_ frame: FrameRecord, to sink: OutputSink) throws(OutputError) {
+    /// Appends the object (no trailing newline), flushing the sink between items. `repeated`
+    /// keeps the text of the last item's size, angle, alpha and z-index for the next.
+    static func write(_ frame: FrameRecord, to sink: OutputSink, repeated: inout RepeatedColumns) throws(OutputError) {
         try sink.append { buffer in
             buffer.appendStatic("{\"frame\":")
             FixedDecimal.append(frame.index, into: &buffer)
@@ -21,52 +22,84 @@ enum JSONFrameObject {
             FixedDecimal.append(frame.time, decimals: 6, into: &buffer)
             if let offset = frame.contentOffset {
                 buffer.appendStatic(",\"contentOffset\":")
-                appendPair(offset.x, offset.y, to: &buffer)
+                buffer.append(atMost: maxPairLength) { putPair(offset.x, offset.y, to: &$0) }
             }
             buffer.appendStatic(",\"items\":[")
         }
-        var first = true
-        for row in frame.rows where row.kind != .viewport {
-            try sink.append { buffer in
-                if !first { buffer.append(UInt8(ascii: ",")) }
-                appendItem(row, to: &buffer)
+        // Items go straight into the sink's buffer, as many per access as fit in a chunk, read
+        // in place (through a pointer) like the CSV's rows.
+        try frame.rows.withUnsafeBufferPointer { (rows) throws(OutputError) in
+            var next = 0
+            var first = true
+            while next < rows.count {
+                try sink.append { buffer in
+                    while next < rows.count && buffer.count < OutputSink.chunkSize {
+                        let row = rows.baseAddress! + next
+                        next += 1
+                        if row.pointee.kind == .viewport { continue }
+                        let idLength = row.pointee.id.map(maxLiteralLength) ?? 0
+                        buffer.append(atMost: 1 + maxItemLength + idLength) { cursor in
+                            if !first { cursor.put(UInt8(ascii: ",")) }
+                            putItem(row, to: &cursor, repeated: &repeated)
+                        }
+                        first = false
+                    }
+                }
             }
-            first = false
         }
         try sink.append { $0.appendStatic("]}") }
     }
 
-    static func appendItem(_ row: ElementRow, to buffer: inout OutputBuffer) {
-        buffer.appendStatic("{\"section\":")
-        FixedDecimal.append(row.section, into: &buffer)
-        buffer.appendStatic(",\"item\":")
-        FixedDecimal.append(row.item, into: &buffer)
-        buffer.appendStatic(",\"kind\":\"")
-        buffer.appendStatic(row.kind.staticName)
-        buffer.append(UInt8(ascii: "\""))
-        if let id = row.id {
-            buffer.appendStatic(",\"id\":")
-            JSONString.append(id, to: &buffer)
+    /// The longest item `putItem` writes, without its id.
+    static var maxItemLength: Int {
+        #"{"section":,"item":,"kind":"decoration","id":,"center":,"size":,"angle":,"alpha":,"zIndex":}"#.utf8.count
+            + 3 * FixedDecimal.maxIntegerLength + 2 * maxPairLength + FixedDecimal.maxLength(decimals: 6)
+            + FixedDecimal.maxLength(decimals: 3)
+    }
+
+    /// The longest literal `JSONString` writes for `string`: quotes, and every byte as `\u00XX`.
+    static func maxLiteralLength(_ string: String) -> Int { 2 + 6 * string.utf8.count }
+
+    /// The longest `[x,y]`.
+    static var maxPairLength: Int { 3 + 2 * FixedDecimal.maxLength(decimals: 3) }
+
+    @inline(__always)
+    static func putItem(_ row: UnsafePointer<ElementRow>, to cursor: inout ByteCursor, repeated: inout RepeatedColumns) {
+        cursor.put("{\"section\":")
+        cursor.put(row.pointee.section)
+        cursor.put(",\"item\":")
+        cursor.put(row.pointee.item)
+        cursor.put(",\"kind\":\"")
+        cursor.put(row.pointee.kind.staticName)
+        cursor.put(UInt8(ascii: "\""))
+        if let id = row.pointee.id {
+            cursor.put(",\"id\":")
+            JSONString.append(id, to: &cursor)
         }
-        buffer.appendStatic(",\"center\":")
-        appendPair(row.center.x, row.center.y, to: &buffer)
-        buffer.appendStatic(",\"size\":")
-        appendPair(row.size.width, row.size.height, to: &buffer)
-        buffer.appendStatic(",\"angle\":")
-        FixedDecimal.append(row.angle, decimals: 6, into: &buffer)
-        buffer.appendStatic(",\"alpha\":")
-        FixedDecimal.append(row.alpha, decimals: 3, into: &buffer)
-        buffer.appendStatic(",\"zIndex\":")
-        FixedDecimal.append(row.zIndex, into: &buffer)
-        buffer.append(UInt8(ascii: "}"))
+        cursor.put(",\"center\":")
+        putPair(row.pointee.center.x, row.pointee.center.y, to: &cursor)
+        let size = row.pointee.size
+        let (angle, alpha, zIndex) = (row.pointee.angle, row.pointee.alpha, row.pointee.zIndex)
+        repeated.put(size: size, angle: angle, alpha: alpha, zIndex: zIndex, to: &cursor) { cursor in
+            cursor.put(",\"size\":")
+            putPair(size.width, size.height, to: &cursor)
+            cursor.put(",\"angle\":")
+            cursor.put(angle, decimals: 6)
+            cursor.put(",\"alpha\":")
+            cursor.put(alpha, decimals: 3)
+            cursor.put(",\"zIndex\":")
+            cursor.put(zIndex)
+            cursor.put(UInt8(ascii: "}"))
+        }
     }
 
     /// `[x,y]` with 3 decimals.
-    static func appendPair(_ x: Double, _ y: Double, to buffer: inout OutputBuffer) {
-        buffer.append(UInt8(ascii: "["))
-        FixedDecimal.append(x, decimals: 3, into: &buffer)
-        buffer.append(UInt8(ascii: ","))
-        FixedDecimal.append(y, decimals: 3, into: &buffer)
-        buffer.append(UInt8(ascii: "]"))
+    @inline(__always)
+    static func putPair(_ x: Double, _ y: Double, to cursor: inout ByteCursor) {
+        cursor.put(UInt8(ascii: "["))
+        cursor.put(x, decimals: 3)
+        cursor.put(UInt8(ascii: ","))
+        cursor.put(y, decimals: 3)
+        cursor.put(UInt8(ascii: "]"))
     }
 }

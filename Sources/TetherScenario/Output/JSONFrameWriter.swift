@@ -10,6 +10,8 @@ import TetherJSON
 /// Streamed: the closing `]}` is written by `finish()`, so nothing is held back.
 public struct JSONFrameWriter: FrameWriter {
     public let sink: OutputSink
+    /// The text of the last item's size, angle, alpha and z-index, reused while they repeat.
+    private var repeated = RepeatedColumns()
     private var wroteFrame = false
 
     public init(sink: OutputSink) {
@@ -34,7 +36,7 @@ public struct JSONFrameWriter: FrameWriter {
 
     public mutating func write(_ frame: FrameRecord) throws {
         if wroteFrame { try sink.append { $0.appendStatic(",\n") } }
-        try JSONFrameObject.write(frame, to: sink)
+        try JSONFrameObject.write(frame, to: sink, repeated: &repeated)
         wroteFrame = true
     }
 

@@ -2,6 +2,8 @@
 /// so tools can process frames one at a time (`jq -c`, line-oriented pipes).
 public struct JSONLinesFrameWriter: FrameWriter {
     public let sink: OutputSink
+    /// The text of the last item's size, angle, alpha and z-index, reused while they repeat.
+    private var repeated = RepeatedColumns()
 
     public init(sink: OutputSink) {
         self.sink = sink
@@ -10,7 +12,7 @@ public struct JSONLinesFrameWriter: FrameWriter {
     public mutating func begin(_ header: OutputHeader) throws {}
 
     public mutating func write(_ frame: FrameRecord) throws {
-        try JSONFrameObject.write(frame, to: sink)
+        try JSONFrameObject.write(frame, to: sink, repeated: &repeated)
         try sink.append { $0.append(UInt8(ascii: "\n")) }
     }
 

@@ -40,6 +40,16 @@ public struct OutputBuffer: ~Copyable, ByteAppendable {
         count += bytes.count
     }
 
+    /// Makes room for `maxCount` bytes and appends those `write` stores through the cursor
+    /// (one capacity check for a whole row).
+    @inline(__always)
+    public mutating func append(atMost maxCount: Int, _ write: (inout ByteCursor) -> Void) {
+        if count + maxCount > capacity { grow(minimum: count + maxCount) }
+        var cursor = ByteCursor(base + count)
+        write(&cursor)
+        count = cursor.position - base
+    }
+
     /// The pending bytes, for writing them out.
     public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try body(UnsafeRawBufferPointer(start: base, count: count))

@@ -1,0 +1,45 @@
+import TetherLayout
+
+/// The text of the columns that usually repeat from one row to the next (size, angle, alpha
+/// and z-index: every cell of a grid has the same), formatted once and copied while the
+/// values stay bit-for-bit the same. The text depends only on the values, so a copy is
+/// exactly what formatting would have written.
+struct RepeatedColumns {
+    private struct Key: Equatable {
+        var width: UInt64
+        var height: UInt64
+        var angle: UInt64
+        var alpha: UInt64
+        var zIndex: Int
+
+        init(size: Size, angle: Double, alpha: Double, zIndex: Int) {
+            width = size.width.bitPattern
+            height = size.height.bitPattern
+            self.angle = angle.bitPattern
+            self.alpha = alpha.bitPattern
+            self.zIndex = zIndex
+        }
+    }
+
+    private var key: Key?
+    private var text: [UInt8] = []
+
+    /// Puts the text for a row's size, angle, alpha and z-index: a copy of the last one when
+    /// they repeat, else what `format` writes (which is then kept).
+    @inline(__always)
+    mutating func put(
+        size: Size, angle: Double, alpha: Double, zIndex: Int, to cursor: inout ByteCursor,
+        format: (inout ByteCursor) -> Void
+    ) {
+        let key = Key(size: size, angle: angle, alpha: alpha, zIndex: zIndex)
+        if key == self.key {
+            text.withUnsafeBytes { cursor.put($0) }
+            return
+        }
+        let start = cursor.position
+        format(&cursor)
+        self.key = key
+        text.removeAll(keepingCapacity: true)
+        text.append(contentsOf: UnsafeBufferPointer(start: start, count: cursor.position - start))
+    }
+}

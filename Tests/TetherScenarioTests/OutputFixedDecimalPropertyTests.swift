@@ -1,0 +1,208 @@
+import Testing
+import TetherTestSupport
+@testable import TetherScenario
+
+/// The fast number formatter against `ReferenceDecimal`, the same rule written the slow way, on
+/// seeded values chosen where a fast path could slip: decimal halfway cases and their binary
+/// neighbours, exact binary ties, the edge of the fast path (|x·10^d| = 9·10^15), huge and tiny
+/// magnitudes, every exponent, negative zero and non-finite values. About a million cases in a
+/// debug build (a few seconds); `swift test -c release` checks ten times as many.
+@Suite struct OutputFixedDecimalPropertyTests {
+    #if DEBUG
+    static let scale = 1
+    #else
+    static let scale = 10
+    #endif
+
+    /// The decimal counts the writers use, and others the API allows.
+    static let decimalCounts = [0, 1, 2, 3, 4, 5, 6, 7, 9, 12, 15, 22]
+
+    func fast(_ value: Double, _ decimals: Int) -> String {
+        var bytes: [UInt8] = []
+        FixedDecimal.append(value, decimals: decimals, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Compares fast and reference text for every case, and counts the cases. One `#expect` per
+    /// case would dominate the run time; the first few disagreements are listed instead.
+    struct Comparison {
+        var checked = 0
+        var disagreements: [String] = []
+
+        mutating func check(_ value: Double, decimals: Int, fast: String) {
+            checked += 1
+            let expected = ReferenceDecimal.text(value, decimals: decimals)
+            if fast != expected && disagreements.count < 5 {
+                disagreements.append("\(value) with \(decimals) decimals: \(fast), expected \(expected)")
+            }
+        }
+    }
+
+    func compare(_ body: (inout Comparison) -> Void) -> Comparison {
+        var comparison = Comparison()
+        body(&comparison)
+        #expect(comparison.disagreements.isEmpty, "\(comparison.disagreements)")
+        return comparison
+    }
+
+    /// Halfway between two d-decimal numbers as the nearest double, both of its neighbours, and
+    /// the same negated: the values where rounding decides.
+    @Test func halfwayCasesAndTheirNeighbours() {
+        var random = SplitMix64(seed: 0x4841_4C46)
+        let comparison = compare { comparison in
+            for decimals in Self.decimalCounts where decimals <= 15 {
+                let scale = ReferenceDecimal.pow10(decimals)
+                for _ in 0..<(6_000 * Self.scale) {
+                    // k up to 10^(15 − decimals) keeps k + ½ on the fast path, and spans magnitudes.
+                    let digits = 1 + random.below(15 - decimals + 1)
+                    let k = Double(random.next() % UInt64(ReferenceDecimal.pow10(digits)))
+                    let halfway = (k + 0.5) / scale
+                    for value in [halfway, halfway.nextUp, halfway.nextDown] {
+                        for signed in [value, -value] {
+                            comparison.check(signed, decimals: decimals, fast: fast(signed, decimals))
+                        }
+                    }
+                }
+            }
+        }
+        #expect(comparison.checked == 11 * 6_000 * Self.scale * 6)
+    }
+
+    /// Odd multiples of 2^−(d+1) are exactly halfway at d decimals (the only exact ties a double
+    /// can hold); they round away from zero.
+    @Test func exactBinaryTiesRoundAwayFromZero() {
+        var random = SplitMix64(seed: 0x5449_4553)
+        var exactDisagreements = 0
+        _ = compare { comparison in
+            for decimals in [0, 1, 2, 3, 4, 5, 6] {
+                for _ in 0..<(2_000 * Self.scale) {
+                    let odd = Double(2 * (random.next() % 1_000_000) + 1)
+                    let value = odd / Double(1 << (decimals + 1))
+                    for signed in [value, -value] {
+                        let text = fast(signed, decimals)
+                        comparison.check(signed, decimals: decimals, fast: text)
+                        // An exact tie: the product is exact, so the exact expansion agrees.
+                        if ReferenceDecimal.exact(signed, decimals: decimals) != text { exactDisagreements += 1 }
+                    }
+                }
+            }
+        }
+        #expect(exactDisagreements == 0)
+        #expect(fast(0.5, 0) == "1")
+        #expect(fast(-0.5, 0) == "-1")
+        #expect(fast(0.0625, 3) == "0.063")
+        #expect(fast(-0.0625, 3) == "-0.063")
+    }
+
+    /// Values of every size: uniform in typical ranges, random significands at every decimal
+    /// exponent from 10^−30 to 10^30, and random bit patterns (any exponent, subnormals included).
+    @Test func valuesOfEveryMagnitude() {
+        var random = SplitMix64(seed: 0x4D41_474E)
+        let comparison = compare { comparison in
+            for round in 0..<(60_000 * Self.scale) {
+                let value: Double
+                switch round % 3 {
+                case 0: value = random.uniform(-2e6, 2e6)
+                case 1: value = random.uniform(-1, 1) * ReferenceDecimal.pow10(random.below(31)) / 1e15
+                default:
+                    // Random sign and significand; the exponent anywhere for one value in twenty
+                    // (mostly huge or tiny, which the slow reference takes long to expand), else
+                    // between 2^−70 and 2^70.
+                    let bits = random.next()
+                    let exponent = round % 60 == 2 ? random.below(2047) : 1023 - 70 + random.below(141)
+                    value = Double(
+                        sign: bits >> 63 == 0 ? .plus : .minus, exponentBitPattern: UInt(exponent),
+                        significandBitPattern: bits & (1 << 52 - 1))
+                }
+                for decimals in [3, 6, Self.decimalCounts[random.below(Self.decimalCounts.count)]] {
+                    comparison.check(value, decimals: decimals, fast: fast(value, decimals))
+                }
+            }
+        }
+        #expect(comparison.checked == 3 * 60_000 * Self.scale)
+    }
+
+    /// Where the fast path ends (|x·10^d| = 9·10^15) and just past it, where the exact path takes over.
+    @Test func theEdgeOfTheFastPath() {
+        for decimals in Self.decimalCounts {
+            let edge = 9e15 / ReferenceDecimal.pow10(decimals)
+            var value = edge
+            for _ in 0..<200 { value = value.nextDown }
+            _ = compare { comparison in
+                for _ in 0..<400 {
+                    for signed in [value, -value] {
+                        comparison.check(signed, decimals: decimals, fast: fast(signed, decimals))
+                    }
+                    value = value.nextUp
+                }
+            }
+        }
+    }
+
+    @Test func specialValues() {
+        let values: [Double] = [
+            0, -0.0, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .leastNormalMagnitude,
+            .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne, 1, -1, 0.1, 0.7, 1e-300, 1e300,
+            9007199254740992, 9007199254740994, 4503599627370495.5, .nan, .infinity, -.infinity, -0.0004, -0.0005,
+        ]
+        _ = compare { comparison in
+            for value in values {
+                for decimals in Self.decimalCounts + [23, 25, 30] {
+                    comparison.check(value, decimals: decimals, fast: fast(value, decimals))
+                }
+            }
+        }
+        #expect(fast(-0.0, 3) == "0.000")
+        #expect(fast(-0.0004, 3) == "0.000")
+        #expect(fast(1e300, 0).count == 301)
+    }
+
+    /// Beyond 22 decimals everything takes the exact path: compare it with the reference too.
+    @Test func manyDecimalsUseTheExactExpansion() {
+        var random = SplitMix64(seed: 0x4558_4143)
+        _ = compare { comparison in
+            for _ in 0..<300 {
+                let value = random.uniform(-1, 1) * ReferenceDecimal.pow10(random.below(12))
+                let decimals = 23 + random.below(20)
+                comparison.check(value, decimals: decimals, fast: fast(value, decimals))
+            }
+        }
+    }
+
+    /// Integers against the standard library's own printing, across all sizes and both extremes.
+    @Test func integersMatchTheStandardLibrary() {
+        var random = SplitMix64(seed: 0x494E_5453)
+        var values = [0, 1, -1, 9, 10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        for _ in 0..<(100_000 * Self.scale) {
+            let bits = Int(bitPattern: UInt(random.next()))
+            values.append(bits >> random.below(64))  // every digit count, both signs
+        }
+        for power in 0...18 {
+            let p = Int(ReferenceDecimal.pow10(power))
+            values += [p - 1, p, p + 1, -p + 1, -p, -p - 1]
+        }
+        let disagreements = values.filter { value in
+            var bytes: [UInt8] = []
+            FixedDecimal.append(value, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self) != String(value)
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
+    /// The writers' buffer and a plain array get the same text, one number after another.
+    @Test func outputBufferMatchesArrays() {
+        var random = SplitMix64(seed: 0x4255_4646)
+        var buffer = OutputBuffer(capacity: 16)
+        var array: [UInt8] = []
+        for _ in 0..<(20_000 * Self.scale) {
+            let value = random.uniform(-1e7, 1e7)
+            let decimals = Self.decimalCounts[random.below(Self.decimalCounts.count)]
+            FixedDecimal.append(value, decimals: decimals, into: &buffer)
+            FixedDecimal.append(value, decimals: decimals, to: &array)
+            let integer = Int(bitPattern: UInt(random.next())) >> random.below(64)
+            FixedDecimal.append(integer, into: &buffer)
+            FixedDecimal.append(integer, to: &array)
+        }
+        #expect(buffer.withBytes { Array($0) } == array)
+    }
+}
