@@ -1,4 +1,5 @@
 import Foundation
+@preconcurrency import Glibc
 import Testing
 
 @Suite struct RunEndToEndTests {
@@ -19,6 +20,19 @@ import Testing
         #expect(first.status == 0)
         #expect(first.stdout.count > 100_000)
         #expect(first.stdout == second.stdout)
+    }
+
+    /// Standard output that is a pipe is given a 1 MiB buffer (F_GETPIPE_SZ is 1032 on Linux; a
+    /// new pipe has 64 KiB, see OutputSinkTests).
+    @Test func aPipeOnStandardOutputGetsALargerBuffer() throws {
+        let (process, out, err) = try TetherProcess.start(["run", "scenarios/card-flick.json"])
+        let reader = out.fileHandleForReading
+        let bytes = reader.readDataToEndOfFile()
+        _ = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(bytes.count > 1000)
+        #expect(fcntl(reader.fileDescriptor, 1032) == 1 << 20)
     }
 
     @Test func jsonOutputParsesBackWithTheFramesAndItems() throws {

@@ -92,6 +92,45 @@ import TetherJSON
         #expect(Array(await received.value) == expected)
     }
 
+    /// F_GETPIPE_SZ, which the Glibc module does not export.
+    static func pipeSize(_ descriptor: Int32) -> Int32 { fcntl(descriptor, 1032) }
+
+    @Test func pipesGetALargerBuffer() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]); close(ends[1]) }
+        #expect(Self.pipeSize(ends[0]) < OutputSink.pipeBufferSize)
+        OutputSink(fileDescriptor: ends[1]).enlargePipeBuffer()
+        #expect(Self.pipeSize(ends[0]) == OutputSink.pipeBufferSize)
+        // A pipe that is already larger (root may go past the 1 MiB ceiling) is left as it is.
+        if fcntl(ends[1], 1031, 4 * OutputSink.pipeBufferSize) == 4 * OutputSink.pipeBufferSize {
+            OutputSink(fileDescriptor: ends[1]).enlargePipeBuffer()
+            #expect(Self.pipeSize(ends[0]) == 4 * OutputSink.pipeBufferSize)
+        }
+    }
+
+    @Test func aFIFOOutputGetsTheLargerBufferAndOtherFilesAreUntouched() throws {
+        let directory = makeScratchDirectory()
+        defer { removeDirectory(directory) }
+        let fifo = directory + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        let output = try OutputFile(path: fifo)
+        #expect(Self.pipeSize(reader) == OutputSink.pipeBufferSize)
+        try output.sink.write("through the fifo\n")
+        try output.commit()
+        var bytes = [UInt8](repeating: 0, count: 64)
+        #expect(read(reader, &bytes, bytes.count) == 17)
+        // A regular file is not a pipe: nothing is asked of it, and it is written as before.
+        let file = try OutputFile(path: directory + "/file")
+        file.sink.enlargePipeBuffer()
+        try file.sink.write("plain\n")
+        try file.commit()
+        #expect(FileManager.default.contents(atPath: directory + "/file") == Data("plain\n".utf8))
+    }
+
     @Test func outputBufferGrowsAndMatchesArrayFormatting() {
         var raw = OutputBuffer(capacity: 16)
         var array: [UInt8] = []

@@ -7,8 +7,9 @@
 /// commit (`deinit`) or an interruption leaves the old file as it was and no temporary behind.
 /// The new file keeps the permissions of the one it replaces (and its owner and group where the
 /// system allows it). Standard output, a character device, a FIFO or a socket is written in place:
-/// what reached it cannot be taken back, but it stays what it was. A class because it owns a
-/// descriptor and a temporary file whose lifetime `deinit` must end.
+/// what reached it cannot be taken back, but it stays what it was. A pipe (standard output or a
+/// FIFO) is asked for a larger buffer (`OutputSink.enlargePipeBuffer()`). A class because it owns
+/// a descriptor and a temporary file whose lifetime `deinit` must end.
 public final class OutputFile {
     public let target: OutputTarget
     /// Where to write; `commit()` flushes it.
@@ -46,6 +47,7 @@ public final class OutputFile {
             descriptorOpen = true
         }
         temporaryPending = temporaryPath != nil
+        sink.enlargePipeBuffer()
     }
 
     /// Opens and resolves a path in one step.

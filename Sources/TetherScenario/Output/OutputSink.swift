@@ -50,6 +50,27 @@ public final class OutputSink {
     private var collected: [UInt8]?
     private var discards = false
 
+    /// The pipe buffer `enlargePipeBuffer()` asks for: Linux's default ceiling for unprivileged
+    /// processes (`/proc/sys/fs/pipe-max-size`).
+    public static let pipeBufferSize: Int32 = 1 << 20
+
+    /// When the descriptor is a pipe, asks Linux to make its buffer `pipeBufferSize` (never
+    /// smaller than it is); best effort, failures are ignored. With the default 64 KiB the
+    /// writer blocks whenever the reader is a chunk behind, and the two wake each other for
+    /// every chunk; alternated with it through `| wc -c` on a busy machine, the larger buffer
+    /// was faster in 18 rounds of 25 and cut the writer's voluntary context switches from
+    /// about 6 700 to 30 for 440 MB.
+    public func enlargePipeBuffer() {
+        var status = stat()
+        guard fstat(fileDescriptor, &status) == 0, status.st_mode & S_IFMT == S_IFIFO else { return }
+        // F_GETPIPE_SZ and F_SETPIPE_SZ (Linux-only; the Glibc module does not export them).
+        let getPipeSize: Int32 = 1032
+        let setPipeSize: Int32 = 1031
+        if fcntl(fileDescriptor, getPipeSize) < Self.pipeBufferSize {
+            _ = fcntl(fileDescriptor, setPipeSize, Self.pipeBufferSize)
+        }
+    }
+
     /// Lets a writer format directly into the buffer (no intermediate arrays), then writes
     /// the buffer out once it passes `chunkSize`. Call it once per row or so.
     public func append(_ format: (inout OutputBuffer) -> Void) throws(OutputError) {
