@@ -24,6 +24,8 @@ import Testing
         let median = try #require(Self.figure("output median:", in: bench.stdoutText))
         #expect(rate > 0 && median > 0)
         #expect(abs(rate - megabytes / (median / 1000)) <= 0.01 * rate + 0.002, "MB/s is MB over the median time")
+        let rows = try #require(Self.figure("output rows:", in: bench.stdoutText))
+        #expect(rows > 0 && rows <= median, "building the rows is part of the output's time")
     }
 
     @Test func withoutFormatThereIsNoOutputFigure() throws {

@@ -27,10 +27,14 @@ public struct Benchmark: Sendable {
         public var format: OutputFormat
         /// Seconds of each repeat, in run order.
         public var seconds: [Double]
+        /// The part of each repeat's seconds spent building the frames' rows (`frameRecord`),
+        /// before the writer sees them.
+        public var rowSeconds: [Double]
         /// Bytes of one run (every run writes the same).
         public var bytes: Int
 
         public var medianSeconds: Double { median(seconds) }
+        public var medianRowSeconds: Double { median(rowSeconds) }
         public var bytesPerSecond: Double { Double(bytes) / medianSeconds }
     }
 
@@ -98,28 +102,38 @@ public struct Benchmark: Sendable {
         scenario.allowsPause = false
         let clock = ContinuousClock()
         var seconds: [Double] = []
+        var rowSeconds: [Double] = []
         var bytes = 0
         for _ in 0..<repeats {
             let sink = OutputSink.discarding()
             var writer = makeFrameWriter(format, sink: sink)
             var replay = makeReplay(scenario)
+            var elapsed = Duration.zero
+            var building = Duration.zero
+            func write(_ replay: any SceneReplay) throws {
+                let start = clock.now
+                let frame = replay.frameRecord(items: .all)
+                let built = clock.now
+                try writer.write(frame)
+                elapsed += clock.now - start
+                building += built - start
+            }
             var start = clock.now
             try writer.begin(OutputHeader(scenario: scenario.name, hz: scenario.clock.hz, metadata: []))
-            try writer.write(replay.frameRecord(items: .all))
-            var elapsed = clock.now - start
+            elapsed += clock.now - start
+            try write(replay)
             while !replay.isFinished {
                 try replay.advance()
-                start = clock.now
-                try writer.write(replay.frameRecord(items: .all))
-                elapsed += clock.now - start
+                try write(replay)
             }
             start = clock.now
             try writer.finish(trailer: [("restingSince", "null")])
             try sink.flush()
             elapsed += clock.now - start
             seconds.append(Self.seconds(elapsed))
+            rowSeconds.append(Self.seconds(building))
             bytes = sink.bytesWritten
         }
-        return OutputResult(format: format, seconds: seconds, bytes: bytes)
+        return OutputResult(format: format, seconds: seconds, rowSeconds: rowSeconds, bytes: bytes)
     }
 }

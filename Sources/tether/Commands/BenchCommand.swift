@@ -16,7 +16,8 @@ struct BenchCommand: TetherCommand {
             help: """
                 Also time the output on its own, in runs of their own: every frame's
                 rows (every element, as run --items all) formatted by that writer into
-                a sink that drops them. Prints MB per run and MB/s.
+                a sink that drops them. Prints MB per run and MB/s, and how much of
+                the time went to building the rows before the writer.
                 """,
             expected: "csv, json or jsonl", parse: { $0 == "none" ? nil : OutputFormat(rawValue: $0) })
     }
@@ -83,6 +84,7 @@ struct BenchCommand: TetherCommand {
                 output:            \(format3(Double(output.bytes) / 1e6)) MB of \(outputFormat.rawValue) per run (every frame, every element)
                 output median:     \(format3(output.medianSeconds * 1000)) ms
                 output MB/s:       \(format3(output.bytesPerSecond / 1e6))
+                output rows:       \(format3(output.medianRowSeconds * 1000)) ms of it building the frames' rows (median), the rest in the writer
                 """)
         }
         return .success
