@@ -182,7 +182,7 @@ struct BadCustomLayout: Sendable, CustomTestStringConvertible {
         let directory = try TetherProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let big = directory.appendingPathComponent("e.csv")
-        FileManager.default.createFile(atPath: big.path, contents: Data(Self.header.utf8))
+        #expect(FileManager.default.createFile(atPath: big.path, contents: Data(Self.header.utf8)))
         let handle = try FileHandle(forWritingTo: big)
         try handle.truncate(atOffset: UInt64(64 << 20) + 1)
         try handle.close()
