@@ -30,6 +30,20 @@ public struct AABB: Hashable, Sendable {
         AABB(lower: Vec2(lower.x - margin, lower.y - margin), upper: Vec2(upper.x + margin, upper.y + margin))
     }
 
+    /// The box covering this one and this one moved by `displacement`: every place a body in
+    /// these bounds passes while it translates by `displacement`.
+    @inlinable public func swept(by displacement: Vec2) -> AABB {
+        AABB(
+            lower: Vec2(lower.x + min(0, displacement.x), lower.y + min(0, displacement.y)),
+            upper: Vec2(upper.x + max(0, displacement.x), upper.y + max(0, displacement.y)))
+    }
+
+    /// How far apart the boxes are along the axis that separates them most; zero or negative
+    /// when they overlap. No two points of the boxes are closer than this.
+    @inlinable public func gap(to other: AABB) -> Double {
+        max(max(other.lower.x - upper.x, lower.x - other.upper.x), max(other.lower.y - upper.y, lower.y - other.upper.y))
+    }
+
     /// The bounds of a body's shape placed at `transform`, grown by `margin`.
     public static func of(_ shape: Shape, _ transform: Transform, margin: Double = 0) -> AABB {
         let extent: Vec2

@@ -13,10 +13,14 @@ struct ContactDiscovery: Sendable {
         var margin: Double
     }
 
-    /// Slots of the bodies that collide with something, their swept bounds and travel.
+    /// Slots of the bodies that collide with something; their bounds now; their broadphase
+    /// boxes (swept over the step); how far their velocity moves them in the step; how far their
+    /// corners can turn in it.
     var owners: [Int] = []
+    var bounds: [AABB] = []
     var boxes: [AABB] = []
-    var motion: [Double] = []
+    var travel: [Vec2] = []
+    var turn: [Double] = []
     var sweep = SweepAndPrune()
     var pairKeys: [UInt64] = []
     var candidates: [Candidate] = []

@@ -42,8 +42,8 @@ extension World {
 
     /// Finds the contacts for the coming step: a sort-and-sweep broadphase over every body that
     /// collides with anything, collision-group filtering, narrow-phase manifolds with a
-    /// speculative margin that grows with the approach speed (so a fast item meets a thin
-    /// boundary instead of passing it between two steps), and warm-start impulses carried over
+    /// speculative margin that grows with the pair's speeds (so a fast item meets a thin
+    /// boundary or another item instead of passing it between two steps), and warm-start impulses carried over
     /// by key and feature id. Records UIKit's began/ended events in `contactEvents`.
     mutating func updateContacts(timeStep dt: Double) {
         contactEvents.removeAll(keepingCapacity: true)
@@ -103,23 +103,37 @@ extension World {
 
     /// The broadphase and the filters: every pair that may touch in the coming step, in key
     /// order, with its speculative margin.
+    ///
+    /// Each body's broadphase box is swept: its bounds now and where its velocity takes them by
+    /// the end of the step, grown by half the speculative distance and by how far its corners
+    /// can turn. Two bodies whose boxes do not overlap cannot meet within the step, whichever
+    /// of them slows down or stops on the way, so they get no contact: bodies falling side by
+    /// side keep contacts only with the neighbours on their paths. A pair that may meet keeps
+    /// points within the speculative distance plus both bodies' travel, not their relative
+    /// travel: a body falling behind another that stops within the step (on the floor, on the
+    /// pile) must still be stopped in that step, not sink into it.
     private func findCandidates(_ scratch: inout ContactDiscovery, timeStep dt: Double) {
         let slop = CollisionConstants.speculativeDistance
-        // Bodies that collide with something, their shapes and swept bounding boxes.
+        // Bodies that collide with something, their shapes, bounds and motion over the step.
         scratch.owners.removeAll(keepingCapacity: true)
+        scratch.bounds.removeAll(keepingCapacity: true)
         scratch.boxes.removeAll(keepingCapacity: true)
-        scratch.motion.removeAll(keepingCapacity: true)
+        scratch.travel.removeAll(keepingCapacity: true)
+        scratch.turn.removeAll(keepingCapacity: true)
         for slot in 1..<states.count {
             if properties[slot].itemGroups == 0 && properties[slot].boundaryGroups == 0 { continue }
             let s = states[slot]
             let size = properties[slot].definition.size
             let extent = 0.5 * (size.x * size.x + size.y * size.y).squareRoot()
-            let travel = (s.velocity.length + abs(s.angularVelocity) * extent) * dt
+            let travel = dt * s.velocity
+            let turn = abs(s.angularVelocity) * extent * dt
+            let bounds = AABB.of(
+                Shape(properties[slot].definition.shape, size: size), Transform(position: s.position, rotation: s.rotation))
             scratch.owners.append(slot)
-            scratch.motion.append(travel)
-            scratch.boxes.append(
-                AABB.of(Shape(properties[slot].definition.shape, size: size),
-                        Transform(position: s.position, rotation: s.rotation), margin: slop + travel))
+            scratch.bounds.append(bounds)
+            scratch.travel.append(travel)
+            scratch.turn.append(turn)
+            scratch.boxes.append(bounds.swept(by: travel).fattened(by: 0.5 * slop + turn))
         }
 
         scratch.candidates.removeAll(keepingCapacity: true)
@@ -129,15 +143,19 @@ extension World {
             let (si, sj) = (scratch.owners[i], scratch.owners[j])
             if properties[si].itemGroups & properties[sj].itemGroups == 0 { continue }
             if properties[si].inverseMass == 0 && properties[sj].inverseMass == 0 { continue }
+            let margin = slop + scratch.travel[i].length + scratch.travel[j].length + scratch.turn[i] + scratch.turn[j]
+            // Bounds farther apart than the margin hold shapes farther apart still.
+            if scratch.bounds[i].gap(to: scratch.bounds[j]) > margin { continue }
             let (idI, idJ) = (properties[si].id, properties[sj].id)
             let (a, b) = idI < idJ ? (si, sj) : (sj, si)
             scratch.candidates.append(ContactDiscovery.Candidate(
                 key: idI < idJ ? Contact.key(idI, idJ) : Contact.key(idJ, idI), slotA: a, slotB: b, boundary: -1,
-                margin: slop + scratch.motion[i] + scratch.motion[j]))
+                margin: margin))
         }
         let boundaryStart = scratch.candidates.count
         if !boundaries.isEmpty {
-            scratch.sweep.segmentPairKeys(boundaries.map { AABB.of($0.segment) }, into: &scratch.pairKeys)
+            scratch.sweep.segmentPairKeys(
+                boundaries.map { AABB.of($0.segment, margin: 0.5 * slop) }, into: &scratch.pairKeys)
             for pair in scratch.pairKeys {
                 let (i, k) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
                 let slot = scratch.owners[i]
@@ -148,7 +166,7 @@ extension World {
                 }
                 scratch.candidates.append(ContactDiscovery.Candidate(
                     key: Contact.key(boundaries[k].id, properties[slot].id), slotA: 0, slotB: slot, boundary: k,
-                    margin: slop + scratch.motion[i]))
+                    margin: slop + scratch.travel[i].length + scratch.turn[i]))
             }
         }
         scratch.sortCandidates(boundaryStart: boundaryStart)
