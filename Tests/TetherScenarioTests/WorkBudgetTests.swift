@@ -1,5 +1,6 @@
 import Testing
 import TetherJSON
+import TetherPhysics
 @testable import TetherScenario
 
 /// What a scenario's work counts, and the budget's refusal.
@@ -18,7 +19,7 @@ import TetherJSON
     /// frames and substeps; the UIKit clock takes one step per frame.
     @Test func aLayoutCountsItsElementsAndInsertedItems() throws {
         let plain = try Self.scenario("{\(Self.list)}").work
-        #expect(plain == ScenarioWork(frames: 100, stepsPerFrame: 4, items: 15 + 2, collidingItems: 0))
+        #expect(plain == ScenarioWork(frames: 100, stepsPerFrame: 4, items: 15 + 2, collidingItems: 0, neighbours: 0))
         #expect(plain.itemSteps == 100 * 4 * 17)
         let inserts = try Self.scenario("""
             {\(Self.list), "dynamics": {"type": "springy"}, "events": [
@@ -30,16 +31,16 @@ import TetherJSON
         #expect(uikit.stepsPerFrame == 1)
     }
 
-    /// The drop-in list collides up to `maxItems` items with each other.
-    @Test func theDropInListCountsPairsOfItsMaxItems() throws {
+    /// The drop-in list collides up to `maxItems` cells with each other, stacked in a column.
+    @Test func theDropInListCountsNeighboursOfItsMaxItems() throws {
         let work = try Self.scenario("""
             {"name": "t", "frames": 60, "viewport": {"width": 320, "height": 568},
              "layout": {"type": "flow", "sections": [0]}, "dynamics": {"type": "gravity", "maxItems": 12}}
             """).work
         #expect(work.collidingItems == 12)
-        #expect(work.collidingPairs == 66)
+        #expect(work.neighbours == 12 * 4)
         #expect(work.items == 0, "the list starts empty and no event inserts")
-        #expect(work.itemSteps == 60 * 4 * 66)
+        #expect(work.itemSteps == 60 * 4 * 50 * 48)
     }
 
     static func world(behaviors: String, events: String = "") -> String {
@@ -50,9 +51,9 @@ import TetherJSON
             """
     }
 
-    /// Items that collide with each other, in the file's behaviors or added by events, count in
-    /// pairs; items that only meet boundaries do not.
-    @Test func aWorldCountsPairsOfItemsThatCollideWithEachOther() throws {
+    /// Items that collide with each other, in the file's behaviors or added by events, count
+    /// their neighbourhoods; items that only meet boundaries do not.
+    @Test func aWorldCountsNeighboursOfItemsThatCollideWithEachOther() throws {
         let none = try Self.scenario(Self.world(behaviors: "{\"type\": \"collision\", \"items\": [\"i0\", \"i1\"], \"mode\": \"boundaries\", \"boundsAsBoundary\": true}")).work
         #expect(none.collidingItems == 0)
         #expect(none.itemSteps == 10 * 4 * 6)
@@ -60,7 +61,19 @@ import TetherJSON
             behaviors: "{\"type\": \"collision\", \"items\": [\"i0\", \"i1\", \"i2\"]}",
             events: "{\"frame\": 5, \"type\": \"addBehavior\", \"behavior\": {\"type\": \"collision\", \"mode\": \"items\", \"items\": [\"i2\", \"i3\"]}}")).work
         #expect(some.collidingItems == 4)
-        #expect(some.itemSteps == 10 * 4 * (6 + 6))
+        // Four 10 × 10 pt items: (10 + 4)² / 100 = 1.96 neighbours each, 7.84 in all.
+        #expect(some.neighbours == 8)
+        #expect(some.itemSteps == 10 * 4 * (6 + 50 * 8))
+        #expect(some.description == "10 frames × 4 steps × (6 items + 50 × 8 neighbours of colliding items) = 16240 item-steps")
+    }
+
+    /// How many items of its size or larger fit within the speculative distance (2 pt) around an
+    /// item, itself included: grows as items shrink, so packed small items count more.
+    @Test func aNeighbourhoodIsTheRingWithinTheSpeculativeDistance() {
+        #expect(abs(ScenarioWork.neighbourhood(of: Vec2(20, 20)) - 1.44) < 1e-12)
+        #expect(ScenarioWork.neighbourhood(of: Vec2(2, 2)) == 9)
+        #expect(abs(ScenarioWork.neighbourhood(of: Vec2(300, 44)) - 304 * 48 / (300 * 44.0)) < 1e-12)
+        #expect(ScenarioWork.neighbourhood(of: Vec2(0.25, 0.5)) == 25, "sides below 1 pt count as 1 pt")
     }
 
     @Test func overTheBudgetIsRefusedWithTheNumbersAtFrames() throws {
@@ -77,7 +90,7 @@ import TetherJSON
     }
 
     @Test func workSaturatesInsteadOfOverflowing() {
-        let work = ScenarioWork(frames: 1_000_000, stepsPerFrame: 64, items: 1_000_000, collidingItems: 3_000_000_000)
+        let work = ScenarioWork(frames: 1_000_000, stepsPerFrame: 64, items: 1_000_000, collidingItems: 3_000_000_000, neighbours: 3_000_000_000)
         #expect(work.itemSteps == .max)
     }
 }

@@ -24,7 +24,7 @@ enum CommonOptions {
         "--max-work", value: "N",
         help: """
             Refuse scenarios asking for more than N item-steps: frames × steps
-            per frame × (items + pairs of colliding items). Default 4e9.
+            per frame × (items + 50 × neighbours of colliding items). Default 4e9.
             """,
         expected: "a whole number of item-steps ≥ 1, e.g. 2e10"
     ) { text in
