@@ -39,6 +39,38 @@ import TetherTestSupport
         #expect(pairs == Self.bruteForce(boxes))
     }
 
+    /// The world's discovery keeps the sweep's pairs while every box stays inside its fat box:
+    /// over steps that jiggle the boxes by less than the fat margin (pairs kept), move a few far
+    /// (swept again), and segments, its pairs are always the brute-force ones.
+    @Test(arguments: [21 as UInt64, 22, 23])
+    func keptPairsMatchBruteForceAsBoxesMove(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var discovery = ContactDiscovery()
+        var boxes = Self.gridBoxes(count: 300, area: 400, maxSize: 40, seed: seed)
+        let segments = [AABB(lower: Vec2(0, 200), upper: Vec2(400, 200)), AABB(lower: Vec2(100, 0), upper: Vec2(100, 400))]
+        var swept = 0
+        for step in 0..<12 {
+            let far = step % 4 == 3
+            boxes = boxes.enumerated().map { k, box in
+                let reach = far && k % 50 == 0 ? 30.0 : 0.4 * ContactDiscovery.fatMargin
+                let d = Vec2(reach * (2 * rng.unit() - 1), reach * (2 * rng.unit() - 1))
+                return AABB(lower: box.lower + d, upper: box.upper + d)
+            }
+            discovery.boxes = boxes
+            let sweptBefore = discovery.fatBoxes
+            discovery.findPairs()
+            if discovery.fatBoxes != sweptBefore { swept += 1 }
+            #expect(discovery.pairKeys.map { [Int($0 >> 32), Int($0 & 0xFFFF_FFFF)] } == Self.bruteForce(boxes), "step \(step)")
+            discovery.findBoundaryPairs(segments)
+            var expected: [[Int]] = []
+            for i in boxes.indices {
+                for k in segments.indices where boxes[i].overlaps(segments[k]) { expected.append([i, k]) }
+            }
+            #expect(discovery.pairKeys.map { [Int($0 >> 32), Int($0 & 0xFFFF_FFFF)] } == expected, "step \(step)")
+        }
+        #expect(swept >= 3 && swept < 12, "kept on small moves, swept again on far ones (\(swept) sweeps)")
+    }
+
     @Test(arguments: [7 as UInt64, 8, 9])
     func matchesBruteForceOnSpreadOutScenes(seed: UInt64) {
         // 1 000 boxes of up to 40 pt in a 1000 × 1000 area.

@@ -17,6 +17,11 @@ public struct AABB: Hashable, Sendable {
             && lower.y <= other.upper.y && other.lower.y <= upper.y
     }
 
+    /// True when `other` lies inside this box (edges may touch).
+    @inlinable public func contains(_ other: AABB) -> Bool {
+        lower.x <= other.lower.x && lower.y <= other.lower.y && other.upper.x <= upper.x && other.upper.y <= upper.y
+    }
+
     /// The smallest box containing both.
     @inlinable public func union(_ other: AABB) -> AABB {
         AABB(

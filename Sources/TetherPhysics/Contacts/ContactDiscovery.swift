@@ -22,11 +22,62 @@ struct ContactDiscovery: Sendable {
     var travel: [Vec2] = []
     var turn: [Double] = []
     var sweep = SweepAndPrune()
+    /// The boxes the sweep last ran over (each body's box then, grown by `fatMargin`), and the
+    /// pairs of them that overlap.
+    var fatBoxes: [AABB] = []
+    var fatPairKeys: [UInt64] = []
     var pairKeys: [UInt64] = []
     var candidates: [Candidate] = []
     var merged: [Candidate] = []
     /// The contacts being built for the coming step (swapped with `World.contacts`).
     var contacts: [Contact] = []
+
+    /// How much the sweep grows each box, so that a body resting or moving slowly stays inside
+    /// the box the last sweep saw for many steps.
+    static let fatMargin = CollisionConstants.speculativeDistance
+
+    /// Replaces `pairKeys` with `i << 32 | j` for every pair `i < j` of overlapping `boxes`,
+    /// sorted. The sweep runs over fat boxes and its pairs are kept while every box stays inside
+    /// its fat box (a pile at rest, the slow end of a fall): two boxes that overlap then have
+    /// overlapping fat boxes, so filtering the kept pairs by the boxes gives exactly the pairs a
+    /// new sweep would. When any box has left its fat box, every fat box is made again.
+    mutating func findPairs() {
+        let count = boxes.count
+        var inside = fatBoxes.count == count
+        if inside {
+            boxes.withUnsafeBufferPointer { boxes in
+                fatBoxes.withUnsafeBufferPointer { fat in
+                    for i in 0..<count where !fat[i].contains(boxes[i]) {
+                        inside = false
+                        break
+                    }
+                }
+            }
+        }
+        if !inside {
+            fatBoxes.removeAll(keepingCapacity: true)
+            for box in boxes { fatBoxes.append(box.fattened(by: Self.fatMargin)) }
+            sweep.pairKeys(fatBoxes, into: &fatPairKeys)
+        }
+        pairKeys.removeAll(keepingCapacity: true)
+        boxes.withUnsafeBufferPointer { boxes in
+            for key in fatPairKeys where boxes[Int(key >> 32)].overlaps(boxes[Int(key & 0xFFFF_FFFF)]) {
+                pairKeys.append(key)
+            }
+        }
+    }
+
+    /// Replaces `pairKeys` with `body << 32 | segment` for every overlapping pair of a body's
+    /// box and a segment's box, sorted (the sweep's fat boxes narrowed to the boxes).
+    mutating func findBoundaryPairs(_ segments: [AABB]) {
+        sweep.segmentPairKeys(segments, into: &pairKeys)
+        var kept = 0
+        for key in pairKeys where boxes[Int(key >> 32)].overlaps(segments[Int(key & 0xFFFF_FFFF)]) {
+            pairKeys[kept] = key
+            kept += 1
+        }
+        pairKeys.removeLast(pairKeys.count - kept)
+    }
 
     /// Puts `candidates` in key order: body pairs and boundary pairs each come out of the
     /// broadphase already in key order when ids grow with slots (the usual case), so the two

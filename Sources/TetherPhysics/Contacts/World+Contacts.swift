@@ -137,7 +137,7 @@ extension World {
         }
 
         scratch.candidates.removeAll(keepingCapacity: true)
-        scratch.sweep.pairKeys(scratch.boxes, into: &scratch.pairKeys)
+        scratch.findPairs()
         for pair in scratch.pairKeys {
             let (i, j) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
             let (si, sj) = (scratch.owners[i], scratch.owners[j])
@@ -154,8 +154,7 @@ extension World {
         }
         let boundaryStart = scratch.candidates.count
         if !boundaries.isEmpty {
-            scratch.sweep.segmentPairKeys(
-                boundaries.map { AABB.of($0.segment, margin: 0.5 * slop) }, into: &scratch.pairKeys)
+            scratch.findBoundaryPairs(boundaries.map { AABB.of($0.segment, margin: 0.5 * slop) })
             for pair in scratch.pairKeys {
                 let (i, k) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
                 let slot = scratch.owners[i]
