@@ -2,6 +2,7 @@
 ///
 /// Circle–box pairs run the box–circle routine with the roles exchanged and flip the result, so
 /// every pair has a single implementation and A/B symmetry holds by construction.
+@inline(__always)
 public func collide(
     _ a: Shape, _ xfA: Transform, _ b: Shape, _ xfB: Transform,
     speculativeDistance: Double = CollisionConstants.speculativeDistance

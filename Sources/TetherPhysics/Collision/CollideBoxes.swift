@@ -9,6 +9,7 @@
 /// separation of B from A's face `+x` is `p.x − e − w_A`, where `p` is B's center and `e` B's
 /// half extent along A's x axis (`|c|·w_B + |s|·h_B`), and likewise for the other faces and for
 /// B's faces with A's center in B's frame. A pile of boxes runs this for every pair each step.
+@inline(__always)
 public func collideBoxes(
     _ a: BoxShape, _ xfA: Transform, _ b: BoxShape, _ xfB: Transform,
     speculativeDistance: Double = CollisionConstants.speculativeDistance

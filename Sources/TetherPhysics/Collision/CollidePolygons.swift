@@ -28,6 +28,7 @@ private struct ClipPair {
 /// The cut point is put back on the plane after interpolating: interpolation leaves it an ulp or
 /// two off, differently on the two sides, and a box centered on a wider one then gets lever arms
 /// that differ in the last bit. Elastic bounces amplify that into a visible spin.
+@inline(__always)
 private func clip(
     _ input: ClipPair, planeNormal: Vec2, offset: Double, referenceVertex: Int, incidentEdge: Int
 ) -> ClipPair {
@@ -116,6 +117,7 @@ struct IncidentEdge {
 
 /// Steps 3–4 of `collidePolygons` once the faces are chosen. `flip` tells that the reference
 /// face belongs to B; `separation` is the SAT separation of the reference face.
+@inline(__always)
 func clipIncidentEdge(
     _ reference: ReferenceFace, _ incident: IncidentEdge, separation: Double, flip: Bool,
     speculativeDistance: Double

@@ -91,6 +91,7 @@ public struct ContactManifold: Hashable, Sendable {
     /// Moves a manifold computed in a local frame into the world. Narrow-phase routines work in
     /// one shape's frame (coordinates near zero lose less to round-off); `centerA` and `centerB`
     /// are the bodies' centers in that frame, from which the anchors are measured.
+    @inline(__always)
     func mapped(from frame: Transform, centerA: Vec2, centerB: Vec2) -> ContactManifold {
         let r = frame.rotation
         var m = ContactManifold(normal: r.rotate(normal))

@@ -64,7 +64,9 @@ extension World {
         swap(&events, &contactEvents)
         contacts.withUnsafeBufferPointer { previous in
             scratch.contacts.withUnsafeMutableBufferPointer { built in
-                func end(_ k: Int) {
+                // Takes `events` as an argument, not captured: a captured array is checked for
+                // exclusive access on every contact.
+                func end(_ k: Int, _ events: inout [ContactEvent]) {
                     if previous[k].touching {
                         events.append(ContactEvent(phase: .ended, partner: previous[k].partnerA, body: previous[k].bodyB, point: nil))
                     }
@@ -74,7 +76,7 @@ extension World {
                     let contact = built.baseAddress! + k
                     let key = contact.pointee.key
                     while old < previous.count && previous[old].key < key {
-                        end(old)
+                        end(old, &events)
                         old += 1
                     }
                     let hasPrevious = old < previous.count && previous[old].key == key
@@ -87,12 +89,12 @@ extension World {
                             phase: .began, partner: contact.pointee.partnerA, body: contact.pointee.bodyB,
                             point: contact.pointee.contactPoint))
                     } else if !touching && wasTouching {
-                        end(old)
+                        end(old, &events)
                     }
                     if hasPrevious { old += 1 }
                 }
                 while old < previous.count {
-                    end(old)
+                    end(old, &events)
                     old += 1
                 }
             }
