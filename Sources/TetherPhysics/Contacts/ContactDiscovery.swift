@@ -59,12 +59,22 @@ struct ContactDiscovery: Sendable {
             for box in boxes { fatBoxes.append(box.fattened(by: Self.fatMargin)) }
             sweep.pairKeys(fatBoxes, into: &fatPairKeys)
         }
-        pairKeys.removeAll(keepingCapacity: true)
+        // Written through raw storage with the count advancing only on a hit, as the sweep does.
+        if pairKeys.count < fatPairKeys.count {
+            pairKeys.append(contentsOf: repeatElement(0, count: fatPairKeys.count - pairKeys.count))
+        }
+        var kept = 0
         boxes.withUnsafeBufferPointer { boxes in
-            for key in fatPairKeys where boxes[Int(key >> 32)].overlaps(boxes[Int(key & 0xFFFF_FFFF)]) {
-                pairKeys.append(key)
+            fatPairKeys.withUnsafeBufferPointer { fat in
+                pairKeys.withUnsafeMutableBufferPointer { out in
+                    for key in fat {
+                        out[kept] = key
+                        kept &+= boxes[Int(key >> 32)].overlaps(boxes[Int(key & 0xFFFF_FFFF)]) ? 1 : 0
+                    }
+                }
             }
         }
+        pairKeys.removeLast(pairKeys.count - kept)
     }
 
     /// Replaces `pairKeys` with `body << 32 | segment` for every overlapping pair of a body's
