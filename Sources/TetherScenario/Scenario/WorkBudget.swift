@@ -14,7 +14,7 @@ import TetherPhysics
 /// (w + 2d)(h + 2d) / (w·h) neighbours, d the speculative distance (2 pt): items of its own size
 /// or larger that fit in that ring and itself, 1.44 for a 20 pt box, 9 for a 2 pt one. A
 /// contact between a large and a small item is counted by the small one, whose neighbourhood
-/// is the larger. The 50 is measured: a box of the 1 000-box pile costs about 40 springy-list
+/// is the larger. The 50 is measured: a box of the 1 000-box pile costs 30–40 springy-list
 /// items per step, a 2 pt box of a packed 10 000-box pile about 700 (README, "the work budget").
 public struct ScenarioWork: Sendable, Hashable {
     public var frames: Int
