@@ -19,7 +19,7 @@ struct ContactDiscovery: Sendable {
     var owners: [Int] = []
     var bounds: [AABB] = []
     var boxes: [AABB] = []
-    var travel: [Vec2] = []
+    var reach: [Double] = []
     var turn: [Double] = []
     var sweep = SweepAndPrune()
     /// The boxes the sweep last ran over (each body's box then, grown by `fatMargin`), and the
@@ -87,6 +87,28 @@ struct ContactDiscovery: Sendable {
             kept += 1
         }
         pairKeys.removeLast(pairKeys.count - kept)
+    }
+
+    /// Hands `body` the bodies' slots, bounds, reach and turn, the pairs found, and the
+    /// candidates to append to, the arrays opened as raw storage for the loop over pairs.
+    mutating func collectBodyPairs(
+        _ body: (
+            UnsafeBufferPointer<Int>, UnsafeBufferPointer<AABB>, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>,
+            UnsafeBufferPointer<UInt64>, inout [Candidate]
+        ) -> Void
+    ) {
+        var found: [Candidate] = []
+        swap(&found, &candidates)
+        defer { swap(&found, &candidates) }
+        owners.withUnsafeBufferPointer { owners in
+            bounds.withUnsafeBufferPointer { bounds in
+                reach.withUnsafeBufferPointer { reach in
+                    turn.withUnsafeBufferPointer { turn in
+                        pairKeys.withUnsafeBufferPointer { body(owners, bounds, reach, turn, $0, &found) }
+                    }
+                }
+            }
+        }
     }
 
     /// Puts `candidates` in key order: body pairs and boundary pairs each come out of the

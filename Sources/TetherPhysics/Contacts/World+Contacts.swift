@@ -120,7 +120,7 @@ extension World {
         scratch.owners.removeAll(keepingCapacity: true)
         scratch.bounds.removeAll(keepingCapacity: true)
         scratch.boxes.removeAll(keepingCapacity: true)
-        scratch.travel.removeAll(keepingCapacity: true)
+        scratch.reach.removeAll(keepingCapacity: true)
         scratch.turn.removeAll(keepingCapacity: true)
         for slot in 1..<states.count {
             if properties[slot].itemGroups == 0 && properties[slot].boundaryGroups == 0 { continue }
@@ -133,26 +133,31 @@ extension World {
                 Shape(properties[slot].definition.shape, size: size), Transform(position: s.position, rotation: s.rotation))
             scratch.owners.append(slot)
             scratch.bounds.append(bounds)
-            scratch.travel.append(travel)
+            scratch.reach.append(travel.length)
             scratch.turn.append(turn)
             scratch.boxes.append(bounds.swept(by: travel).fattened(by: 0.5 * slop + turn))
         }
 
         scratch.candidates.removeAll(keepingCapacity: true)
         scratch.findPairs()
-        for pair in scratch.pairKeys {
-            let (i, j) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
-            let (si, sj) = (scratch.owners[i], scratch.owners[j])
-            if properties[si].itemGroups & properties[sj].itemGroups == 0 { continue }
-            if properties[si].inverseMass == 0 && properties[sj].inverseMass == 0 { continue }
-            let margin = slop + scratch.travel[i].length + scratch.travel[j].length + scratch.turn[i] + scratch.turn[j]
-            // Bounds farther apart than the margin hold shapes farther apart still.
-            if scratch.bounds[i].gap(to: scratch.bounds[j]) > margin { continue }
-            let (idI, idJ) = (properties[si].id, properties[sj].id)
-            let (a, b) = idI < idJ ? (si, sj) : (sj, si)
-            scratch.candidates.append(ContactDiscovery.Candidate(
-                key: idI < idJ ? Contact.key(idI, idJ) : Contact.key(idJ, idI), slotA: a, slotB: b, boundary: -1,
-                margin: margin))
+        // Read through raw storage: this runs for every pair the broadphase finds.
+        scratch.collectBodyPairs { owners, bounds, reach, turn, pairKeys, candidates in
+            properties.withUnsafeBufferPointer { properties in
+                for pair in pairKeys {
+                    let (i, j) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
+                    let (si, sj) = (owners[i], owners[j])
+                    if properties[si].itemGroups & properties[sj].itemGroups == 0 { continue }
+                    if properties[si].inverseMass == 0 && properties[sj].inverseMass == 0 { continue }
+                    let margin = slop + reach[i] + reach[j] + turn[i] + turn[j]
+                    // Bounds farther apart than the margin hold shapes farther apart still.
+                    if bounds[i].gap(to: bounds[j]) > margin { continue }
+                    let (idI, idJ) = (properties[si].id, properties[sj].id)
+                    let (a, b) = idI < idJ ? (si, sj) : (sj, si)
+                    candidates.append(ContactDiscovery.Candidate(
+                        key: idI < idJ ? Contact.key(idI, idJ) : Contact.key(idJ, idI), slotA: a, slotB: b,
+                        boundary: -1, margin: margin))
+                }
+            }
         }
         let boundaryStart = scratch.candidates.count
         if !boundaries.isEmpty {
@@ -167,7 +172,7 @@ extension World {
                 }
                 scratch.candidates.append(ContactDiscovery.Candidate(
                     key: Contact.key(boundaries[k].id, properties[slot].id), slotA: 0, slotB: slot, boundary: k,
-                    margin: slop + scratch.travel[i].length + scratch.turn[i]))
+                    margin: slop + scratch.reach[i] + scratch.turn[i]))
             }
         }
         scratch.sortCandidates(boundaryStart: boundaryStart)
