@@ -40,6 +40,11 @@ public struct World: Sendable {
     var collidingBodyCount = 0
     /// Whether any movable body feels a force, as of the last preparation.
     var hasForces = false
+    /// Per body slot, the index of the anchor spring holding it (−1 for none), as of the last
+    /// preparation; empty when a body hangs on more than one (`Solver/World+IndependentBodies.swift`).
+    var springBySlot: [Int32] = []
+    /// The threads a step may split its work across (one unless set; any count gives the same bits).
+    public var workers = StepWorkers.serial
 
     /// True once every body has been still for `World.restDuration`; stepping then does nothing
     /// until `wake()` (which every change to the world calls).

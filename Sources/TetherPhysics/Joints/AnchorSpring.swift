@@ -77,13 +77,24 @@ extension AnchorSpring {
     @inline(__always)
     mutating func relax(_ context: StepContext) { update(context.bodies, first: false, relax: true) }
 
-    /// One update of the row. `first` starts the substep (fixed parts from the state at its
-    /// start); `relax` is the pass after positions were integrated (rods go rigid, and nothing
-    /// is recorded as smooth any more).
+    /// `beginSubstep` on the body in the caller's hands (the spring's own, `slot` ≠ 0): the
+    /// step of independent bodies keeps each body in registers through its substep.
+    @inline(__always)
+    mutating func beginSubstep(on body: inout BodyState) { update(&body, first: true, relax: false) }
+
     @inline(__always)
     private mutating func update(_ bodies: UnsafeMutableBufferPointer<BodyState>, first: Bool, relax: Bool) {
         if slot == 0 { return }
         var body = bodies[slot]
+        update(&body, first: first, relax: relax)
+        bodies[slot] = body
+    }
+
+    /// One update of the row on its body. `first` starts the substep (fixed parts from the
+    /// state at its start); `relax` is the pass after positions were integrated (rods go rigid,
+    /// and nothing is recorded as smooth any more).
+    @inline(__always)
+    private mutating func update(_ body: inout BodyState, first: Bool, relax: Bool) {
         switch row {
         case .pointSpring(let spring):
             if first {
@@ -149,7 +160,6 @@ extension AnchorSpring {
         case .uikitSpring, .uikitPin, .uikitRod:
             preconditionFailure("a UIKit row on the accurate clock")
         }
-        bodies[slot] = body
     }
 }
 

@@ -142,4 +142,32 @@ struct JointStore: Sendable {
         for k in columns.indices { solved = columns[k].solvePosition(context) && solved }
         return solved
     }
+
+    // MARK: Anchor springs on their own
+
+    /// Runs `body` over the anchor springs' column (the registry's first) opened as a buffer.
+    mutating func withAnchorSprings<Result>(_ body: (UnsafeMutableBufferPointer<AnchorSpring>) -> Result) -> Result {
+        guard var column = columns[0] as? JointColumn<AnchorSpring> else {
+            preconditionFailure("anchor springs are the first kind in JointStore.columns")
+        }
+        // The store lets go of the column while `body` runs, so its array is not copied.
+        columns[0] = JointColumn<AnchorSpring>()
+        defer { columns[0] = column }
+        return column.joints.withUnsafeMutableBufferPointer { body($0) }
+    }
+
+    /// After `prepare`: per body slot (`0..<bodyCount`), the index of the anchor spring holding
+    /// that body, or −1 for none; empty when some body hangs on more than one anchor spring.
+    /// Springs on an anchored body (slot 0) move nothing and are left out.
+    func anchorSpringBySlot(bodyCount: Int) -> [Int32] {
+        guard let column = columns[0] as? JointColumn<AnchorSpring> else {
+            preconditionFailure("anchor springs are the first kind in JointStore.columns")
+        }
+        var bySlot = [Int32](repeating: -1, count: bodyCount)
+        for (index, spring) in column.joints.enumerated() where spring.slot != 0 {
+            if bySlot[spring.slot] != -1 { return [] }
+            bySlot[spring.slot] = Int32(index)
+        }
+        return bySlot
+    }
 }

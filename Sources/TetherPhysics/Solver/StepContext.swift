@@ -14,18 +14,20 @@ struct StepContext {
     /// (`JointKind.couplesBodies`). When nothing does, the kinds that cannot skip their relax
     /// pass.
     let isCoupled: Bool
+    /// The threads stages whose items are independent may be split across (`StepWorkers`).
+    let workers: StepWorkers
 
     /// Runs `stages` with the body arrays opened as buffers.
     static func open<Result>(
         _ states: inout [BodyState], _ properties: inout [BodyProperties], h: Double, hasForces: Bool, isCoupled: Bool,
-        _ stages: (StepContext) -> Result
+        workers: StepWorkers = .serial, _ stages: (StepContext) -> Result
     ) -> Result {
         states.withUnsafeMutableBufferPointer { bodies in
             properties.withUnsafeMutableBufferPointer { properties in
                 stages(
                     StepContext(
                         bodies: bodies, properties: properties, h: h, inverseH: 1 / h, hasForces: hasForces,
-                        isCoupled: isCoupled))
+                        isCoupled: isCoupled, workers: workers))
             }
         }
     }
@@ -43,6 +45,7 @@ extension World {
         if preparedSubstep != h {
             hasForces = prepareBodies(h: h)
             prepareJoints(h: h)
+            springBySlot = joints.anchorSpringBySlot(bodyCount: states.count)
             preparedSubstep = h
         }
         return true

@@ -28,19 +28,25 @@ extension World {
         updateContacts(timeStep: timeStep)
         let isCoupled = joints.couplesBodies || !contacts.isEmpty
         let pairsRows = solvesContactPairs
-        let fastest = StepContext.open(&states, &properties, h: h, hasForces: hasForces, isCoupled: isCoupled) { context in
+        let fastest = StepContext.open(
+            &states, &properties, h: h, hasForces: hasForces, isCoupled: isCoupled, workers: workers
+        ) { context in
             contactPlan.prepare(context, contacts: contacts, coloring: &contactColoring, pairsRows: pairsRows)
             var fastest = (linear: 0.0, angular: 0.0)
-            for _ in 0..<substeps {
-                if context.hasForces { Self.integrateVelocities(context) }
-                joints.run(.beginSubstep, context)
-                joints.run(.warmStart, context)
-                joints.run(.solve, context)
-                contactPlan.warmStart(context)
-                contactPlan.solve(context)
-                fastest = Self.integratePositions(context)
-                joints.run(.relax, context)
-                contactPlan.relax(context)
+            if !context.isCoupled && !springBySlot.isEmpty {
+                fastest = joints.withAnchorSprings { Self.stepIndependentBodies(context, springs: $0, springBySlot, substeps: substeps) }
+            } else {
+                for _ in 0..<substeps {
+                    if context.hasForces { Self.integrateVelocities(context) }
+                    joints.run(.beginSubstep, context)
+                    joints.run(.warmStart, context)
+                    joints.run(.solve, context)
+                    contactPlan.warmStart(context)
+                    contactPlan.solve(context)
+                    fastest = Self.integratePositions(context)
+                    joints.run(.relax, context)
+                    contactPlan.relax(context)
+                }
             }
             contactPlan.storeImpulses(into: &contacts)
             contactPlan.applyRestitution(context, contacts: &contacts)
@@ -49,43 +55,66 @@ extension World {
         updateRest(timeStep: timeStep, fastest: fastest)
     }
 
+    /// Every body's velocity integration, in chunks of bodies on the step's workers.
     @inline(__always)
-    private static func integrateVelocities(_ context: StepContext) {
+    static func integrateVelocities(_ context: StepContext) {
         let (bodies, props, h) = (context.bodies, context.properties, context.h)
-        for i in 1..<bodies.count {
-            let p = props[i]
-            if p.inverseMass == 0 { continue }
-            var s = bodies[i]
-            let v = (s.velocity + h * (p.acceleration + p.inverseMass * p.force)) * p.linearResistanceFactor
-            let w = (s.angularVelocity + h * p.inverseInertia * p.torque) * p.angularResistanceFactor
-            s.smoothVelocityChange = v - s.velocity
-            s.smoothAngularVelocityChange = w - s.angularVelocity
-            s.velocity = v
-            s.angularVelocity = w
-            bodies[i] = s
+        context.workers.forEachChunk(count: bodies.count - 1) { chunk in
+            for i in (chunk.lowerBound + 1)..<(chunk.upperBound + 1) { bodies[i].integrateVelocity(props[i], h: h) }
         }
     }
 
-    /// Moves every body; returns the largest squared speed and angular speed its position and
-    /// rotation actually moved with (for rest detection: a resting stack can keep a tiny velocity
-    /// that the contact rows cancel before it moves anything).
+    /// Moves every body, in chunks of bodies on the step's workers; returns the largest squared
+    /// speed and angular speed its position and rotation actually moved with (for rest
+    /// detection: a resting stack can keep a tiny velocity that the contact rows cancel before it
+    /// moves anything).
     @inline(__always)
-    private static func integratePositions(_ context: StepContext) -> (linear: Double, angular: Double) {
+    static func integratePositions(_ context: StepContext) -> (linear: Double, angular: Double) {
         let (bodies, h) = (context.bodies, context.h)
-        var fastest = (linear: 0.0, angular: 0.0)
-        for i in 1..<bodies.count {
-            var s = bodies[i]
-            let moved = s.velocity - 0.5 * s.smoothVelocityChange
-            s.position += h * moved
-            let turned = s.angularVelocity - 0.5 * s.smoothAngularVelocityChange
-            let dTheta = h * turned
-            if dTheta != 0 { s.rotation = s.rotation.integrated(by: dTheta) }
-            s.smoothVelocityChange = .zero
-            s.smoothAngularVelocityChange = 0
-            bodies[i] = s
-            fastest.linear = max(fastest.linear, moved.lengthSquared)
-            fastest.angular = max(fastest.angular, turned * turned)
-        }
-        return fastest
+        return context.workers.reduceChunks(count: bodies.count - 1) { chunk in
+            var fastest = (linear: 0.0, angular: 0.0)
+            for i in (chunk.lowerBound + 1)..<(chunk.upperBound + 1) {
+                fastest = Self.faster(fastest, bodies[i].integratePosition(h: h))
+            }
+            return fastest
+        } combine: { Self.faster($0, $1) }
+    }
+
+    /// The larger squared speeds of two (the first argument first, as `max` takes them).
+    @inline(__always)
+    static func faster(
+        _ a: (linear: Double, angular: Double), _ b: (linear: Double, angular: Double)
+    ) -> (linear: Double, angular: Double) {
+        (max(a.linear, b.linear), max(a.angular, b.angular))
+    }
+}
+
+extension BodyState {
+    /// Forces and resistance over h, the change recorded as smooth (a body that cannot move is
+    /// left alone).
+    @inline(__always)
+    mutating func integrateVelocity(_ p: BodyProperties, h: Double) {
+        if p.inverseMass == 0 { return }
+        let v = (velocity + h * (p.acceleration + p.inverseMass * p.force)) * p.linearResistanceFactor
+        let w = (angularVelocity + h * p.inverseInertia * p.torque) * p.angularResistanceFactor
+        smoothVelocityChange = v - velocity
+        smoothAngularVelocityChange = w - angularVelocity
+        velocity = v
+        angularVelocity = w
+    }
+
+    /// The trapezoidal position update `p += h·(v − ½·Δv_smooth)` (and the same for the
+    /// rotation), clearing the smooth record; returns the squared speed and angular speed moved
+    /// with.
+    @inline(__always)
+    mutating func integratePosition(h: Double) -> (linear: Double, angular: Double) {
+        let moved = velocity - 0.5 * smoothVelocityChange
+        position += h * moved
+        let turned = angularVelocity - 0.5 * smoothAngularVelocityChange
+        let dTheta = h * turned
+        if dTheta != 0 { rotation = rotation.integrated(by: dTheta) }
+        smoothVelocityChange = .zero
+        smoothAngularVelocityChange = 0
+        return (moved.lengthSquared, turned * turned)
     }
 }
