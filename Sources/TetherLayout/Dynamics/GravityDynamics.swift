@@ -50,6 +50,7 @@ public struct GravityDynamics: LayoutDynamics {
 
     public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
     public mutating func setSolverKind(_ kind: SolverKind) { world.solverKind = kind }
+    public mutating func setWorkers(_ workers: StepWorkers) { world.workers = workers }
 
     public mutating func step(timeStep: Double, substeps: Int) {
         world.step(timeStep: timeStep, substeps: substeps)

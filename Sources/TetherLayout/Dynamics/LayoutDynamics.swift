@@ -22,6 +22,8 @@ public protocol LayoutDynamics: Sendable {
     mutating func setAllowsPause(_ allowed: Bool)
     /// Chooses the world's stepping pipeline (`"solver"` of a scenario).
     mutating func setSolverKind(_ kind: SolverKind)
+    /// The threads the world may split its steps across (any count gives the same bits).
+    mutating func setWorkers(_ workers: StepWorkers)
     /// A data-source update (`performBatchUpdates`): `layout` is the layout with the new counts,
     /// `result` says where every old cell went. State follows the elements, not the index paths.
     mutating func performUpdate(_ result: BatchUpdateResult, layout: any CollectionLayout, touchLocation: Vec2?, visibleRect: Rect)
@@ -41,6 +43,7 @@ public struct StaticDynamics: LayoutDynamics {
     public private(set) var world = World()
     public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
     public mutating func setSolverKind(_ kind: SolverKind) { world.solverKind = kind }
+    public mutating func setWorkers(_ workers: StepWorkers) { world.workers = workers }
     private var index: LayoutIndex
 
     public init(layout: any CollectionLayout) {

@@ -152,6 +152,7 @@ public struct SpringyDynamics: LayoutDynamics {
 
     public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
     public mutating func setSolverKind(_ kind: SolverKind) { world.solverKind = kind }
+    public mutating func setWorkers(_ workers: StepWorkers) { world.workers = workers }
 
     public mutating func step(timeStep: Double, substeps: Int) {
         if let nearRest = configuration.nearRestDamping { applyNearRestDamping(nearRest) }

@@ -267,6 +267,9 @@ public struct DynamicAnimator: Sendable {
     /// Lets the world pause at rest, or not (benchmarks measure every step).
     public mutating func setAllowsPause(_ allowed: Bool) { world.allowsPause = allowed }
 
+    /// The threads the world may split its steps across (any count gives the same bits).
+    public mutating func setWorkers(_ workers: StepWorkers) { world.workers = workers }
+
     /// Chooses the world's stepping pipeline: `.uikit` runs Box2D 2.3 at one step per frame.
     public mutating func setSolverKind(_ kind: SolverKind) { world.solverKind = kind }
 

@@ -54,6 +54,7 @@ public struct Replay: SceneReplay {
         }
         dynamics.setAllowsPause(scenario.allowsPause)
         dynamics.setSolverKind(scenario.solver)
+        dynamics.setWorkers(scenario.workers)
         // The first layout pass creates the springs for what is visible at rest.
         dynamics.contentOffsetDidChange(by: .zero, touchLocation: nil, visibleRect: visibleRect)
     }

@@ -20,6 +20,7 @@ public struct WorldReplay: SceneReplay {
         animator = DynamicAnimator(scene: scene)
         animator.setAllowsPause(scenario.allowsPause)
         animator.setSolverKind(scenario.solver)
+        animator.setWorkers(scenario.workers)
     }
 
     public var world: World { animator.world }

@@ -21,6 +21,9 @@ public struct Scenario: Sendable {
     /// Whether the world may pause when everything is at rest (UIKit's behavior). Not a file key:
     /// `tether bench` turns it off so every step is measured, as the reference engines were.
     public var allowsPause = true
+    /// The threads the replay's world may split its steps across. Not a file key: `--threads`
+    /// of `tether run` and `tether bench`; every count gives the same output.
+    public var workers = StepWorkers.serial
     /// The files the scenario names besides itself (custom layouts' `elementsFile`s), resolved
     /// against the scenario's folder: inputs that a command's outputs must not replace.
     public var namedFiles: [String] = []

@@ -1,3 +1,4 @@
+import TetherPhysics
 import TetherScenario
 
 /// `tether bench SCENARIO`: times the replay's steps (no output), median of several repeats;
@@ -33,30 +34,34 @@ struct BenchCommand: TetherCommand {
             with `swift build -c release` (or `swift run -c release tether bench …`): debug builds are
             10–50× slower.
             """,
-        lead: "<scenario.json>", options: [Options.repeats.declaration, Options.format.declaration] + CommonOptions.scenarioOptions)
+        lead: "<scenario.json>", options: [Options.repeats.declaration, Options.format.declaration, CommonOptions.threads.declaration]
+            + CommonOptions.scenarioOptions)
 
     var file: String
     var repeats: Int
     var outputFormat: OutputFormat?
     var overrides: [ScenarioOverride]
     var budget: WorkBudget
+    var threads: Int
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
         repeats = try arguments.value(Options.repeats) ?? 5
         outputFormat = try arguments.value(Options.format)
         overrides = try arguments.values(CommonOptions.set)
         budget = try arguments.value(CommonOptions.maxWork) ?? .standard
+        threads = try arguments.value(CommonOptions.threads) ?? 1
         file = try CommonOptions.scenarioFile(arguments)
     }
 
     func run() throws(CommandError) -> ExitCode {
-        let scenario: Scenario
+        var scenario: Scenario
         let loadSeconds: Double
         do {
             (scenario, loadSeconds) = try Benchmark.load(file, overrides: overrides, budget: budget)
         } catch {
             throw .scenario(error)
         }
+        scenario.workers = StepWorkers(threads: threads)
         #if DEBUG
             Console.error("tether: warning: this is a debug build; quote figures from `swift run -c release tether bench`")
         #endif
@@ -66,6 +71,7 @@ struct BenchCommand: TetherCommand {
             scenario:          \(scenario.name)
             load:              \(format3(loadSeconds * 1000)) ms (read, parse and check the file, once)
             frames:            \(result.frames) (\(scenario.clock.hz) Hz × \(scenario.clock.substeps) substeps)
+            threads:           \(threads)
             item-frames:       \(result.itemFrames)
             runs:              \(runs)
             median:            \(format3(result.medianSeconds * 1000)) ms

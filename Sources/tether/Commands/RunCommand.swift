@@ -1,3 +1,4 @@
+import TetherPhysics
 import TetherScenario
 
 /// `tether run SCENARIO`: replays a scenario and writes every frame's attributes.
@@ -45,7 +46,7 @@ struct RunCommand: TetherCommand {
         overview: abstract, lead: "<scenario.json>", arguments: [("<scenario.json>", "The scenario file.")],
         options: [
             Options.format.declaration, Options.output.declaration, Options.items.declaration, Options.every.declaration, Options.contacts.declaration,
-            Options.untilRest.declaration,
+            Options.untilRest.declaration, CommonOptions.threads.declaration,
         ] + CommonOptions.scenarioOptions)
 
     var file: String
@@ -57,6 +58,7 @@ struct RunCommand: TetherCommand {
     var contactsPath: String?
     var overrides: [ScenarioOverride]
     var budget: WorkBudget
+    var threads: Int
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
         format = try arguments.value(Options.format) ?? .csv
@@ -67,6 +69,7 @@ struct RunCommand: TetherCommand {
         contactsPath = try arguments.value(Options.contacts)
         overrides = try arguments.values(CommonOptions.set)
         budget = try arguments.value(CommonOptions.maxWork) ?? .standard
+        threads = try arguments.value(CommonOptions.threads) ?? 1
         file = try CommonOptions.scenarioFile(arguments)
     }
 
@@ -75,7 +78,8 @@ struct RunCommand: TetherCommand {
         try files.input(file, role: "the scenario")
         let framesTarget = try files.output(outputPath, option: "-o")
         let contactsTarget = try contactsPath.map { (path) throws(CommandError) in try files.output(path, option: "--contacts") }
-        let scenario = try CommonOptions.load(file, overrides: overrides, budget: budget)
+        var scenario = try CommonOptions.load(file, overrides: overrides, budget: budget)
+        scenario.workers = StepWorkers(threads: threads)
         try files.inputs(namedBy: scenario.namedFiles)
         // Files are written to temporary names and renamed only when the whole run succeeded.
         var opened: [OutputFile] = []

@@ -32,6 +32,15 @@ enum CommonOptions {
         return WorkBudget(limit: Int(value))
     }
 
+    /// `--threads N` of the commands that step scenes for their output or timing (run, bench).
+    static let threads = Option<Int>(
+        "--threads", value: "N",
+        help: """
+            Split the stepping of large scenes across N threads (default 1).
+            The output is the same, byte for byte, for every N.
+            """,
+        expected: "a whole number from 1 to 64", parse: OptionValue.wholeNumber(in: 1...64))
+
     /// `-o, --output` of the commands that write one file, standard output by default.
     static func output(value: String) -> Option<String> {
         Option(
