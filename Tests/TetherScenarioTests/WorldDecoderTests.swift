@@ -224,13 +224,13 @@ enum WorldFixture {
         #expect(gravity.vector.x.sign == .plus)
     }
 
-    static func bigWorld(items count: Int) -> JSONValue {
+    static func bigWorld(items count: Int, attachments: Bool = true) -> JSONValue {
         let items = (0..<count).map { i -> JSONValue in
             ["id": .string("i\(i)"), "center": ["x": .number(Double(i % 100)), "y": .number(Double(i / 100))],
              "size": ["width": 1, "height": 1]]
         }
         var behaviors: [JSONValue] = [["type": "gravity", "items": .array(items.map { $0.value(at: JSONPath.root.appending("id"))! })]]
-        for i in 0..<count {
+        for i in 0..<count where attachments {
             behaviors.append(["type": "attachment", "item": .string("i\(i)"), "anchor": ["x": 0, "y": 0], "frequency": 1])
         }
         return ["bounds": ["x": 0, "y": 0, "width": 100, "height": 100], "items": .array(items), "behaviors": .array(behaviors)]
@@ -240,8 +240,16 @@ enum WorldFixture {
         let scene = try WorldDecoder.decode(Self.bigWorld(items: 10_000), at: .root)
         #expect(scene.items.count == 10_000)
         #expect(scene.behaviors.count == 10_001)
-        let error = try #require(WorldFixture.error { _ = try WorldDecoder.decode(Self.bigWorld(items: 10_001), at: .root) })
+    }
+
+    /// bench/springs-100k (100 000 items, an attachment each) fits; one item past the limit
+    /// is refused before any item is read.
+    @Test func theItemLimitLeavesRoomForAHundredThousandSprings() throws {
+        #expect(WorldDecoder.maxItems >= 100_000)
+        #expect(WorldDecoder.maxBehaviors >= 100_001)
+        let error = try #require(
+            WorldFixture.error { _ = try WorldDecoder.decode(Self.bigWorld(items: WorldDecoder.maxItems + 1, attachments: false), at: .root) })
         #expect(error.path.description == "items")
-        #expect(error.message == "10001 items; at most 10000")
+        #expect(error.message == "\(WorldDecoder.maxItems + 1) items; at most \(WorldDecoder.maxItems)")
     }
 }
