@@ -152,6 +152,23 @@ public struct World: Sendable {
         states[requireSlot(id)].position += offset
     }
 
+    /// Moves each body by its offset, in order, without changing velocities: `translate(_:by:)`
+    /// for many bodies at once (the springy list shifts every sprung cell each frame a finger
+    /// scrolls), with one wake and the arrays opened once.
+    public mutating func translate(_ moves: [(body: BodyID, offset: Vec2)]) {
+        if moves.isEmpty { return }
+        wake()
+        let bodySlots = bodySlots
+        states.withUnsafeMutableBufferPointer { states in
+            for move in moves {
+                let raw = Int(move.body.rawValue)
+                let slot = raw >= 0 && raw < bodySlots.count ? Int(bodySlots[raw]) : 0
+                precondition(slot > 0, "no body with id \(raw)")
+                states[slot].position += move.offset
+            }
+        }
+    }
+
     public mutating func setRotation(_ rotation: Rotation, of id: BodyID) {
         wake()
         states[requireSlot(id)].rotation = rotation

@@ -54,14 +54,21 @@ public struct SpringyDynamics: LayoutDynamics {
             latestDelta = d
             // UIKit's pan recognizer reports (0, 0) before any touch.
             let touch = touchLocation ?? .zero
-            for i in sprungIndices where i != liftedElement { shift(i, by: d, touch: touch) }
+            var moves: [(body: BodyID, offset: Vec2)] = []
+            moves.reserveCapacity(sprungIndices.count)
+            for i in sprungIndices where i != liftedElement {
+                if let move = shift(i, by: d, touch: touch) { moves.append(move) }
+            }
+            world.translate(moves)
         }
         tile(visibleRect: visibleRect, touchLocation: touchLocation)
     }
 
-    /// Moves a sprung element along the scroll axis by `delta·min(distance/resistance, 1)`.
-    private mutating func shift(_ i: Int, by delta: Double, touch: Vec2) {
-        guard let body = bodies[i] else { return }
+    /// How far a sprung element moves along the scroll axis, `delta·min(distance/resistance, 1)`,
+    /// and its body (nil for an element without one).
+    @inline(__always)
+    private func shift(_ i: Int, by delta: Double, touch: Vec2) -> (body: BodyID, offset: Vec2)? {
+        guard let body = bodies[i] else { return nil }
         let anchor = anchor(of: i)
         let distance: Double
         switch configuration.distance {
@@ -71,7 +78,7 @@ public struct SpringyDynamics: LayoutDynamics {
         let share = min(distance / configuration.resistance, 1)
         var offset = Vec2.zero
         offset[axis] = delta * share
-        world.translate(body, by: offset)
+        return (body, offset)
     }
 
     /// Gives springs to the cells in the padded visible rect and takes them from the others.
@@ -113,7 +120,9 @@ public struct SpringyDynamics: LayoutDynamics {
             .anchor(anchor, to: body, length: configuration.length,
                     frequency: configuration.frequency, dampingRatio: configuration.dampingRatio))
         bodies[i] = body
-        if let touch = touchLocation { shift(i, by: latestDelta, touch: touch) }
+        if let touch = touchLocation, let move = shift(i, by: latestDelta, touch: touch) {
+            world.translate(move.body, by: move.offset)
+        }
     }
 
     /// A body at element `i`'s layout center, at rest, on its spring (no scroll shift).
