@@ -157,12 +157,14 @@ struct JointStore: Sendable {
     }
 
     /// After `prepare`: per body slot (`0..<bodyCount`), the index of the anchor spring holding
-    /// that body, or −1 for none; empty when some body hangs on more than one anchor spring.
+    /// that body, or −1 for none; empty when some body hangs on more than one anchor spring or
+    /// a joint of another kind exists (the step of independent bodies runs anchor springs only).
     /// Springs on an anchored body (slot 0) move nothing and are left out.
     func anchorSpringBySlot(bodyCount: Int) -> [Int32] {
         guard let column = columns[0] as? JointColumn<AnchorSpring> else {
             preconditionFailure("anchor springs are the first kind in JointStore.columns")
         }
+        if columns.dropFirst().contains(where: { $0.count > 0 }) { return [] }
         var bySlot = [Int32](repeating: -1, count: bodyCount)
         for (index, spring) in column.joints.enumerated() where spring.slot != 0 {
             if bySlot[spring.slot] != -1 { return [] }
