@@ -52,6 +52,10 @@ public struct World: Sendable {
     /// Whether contact rows of one color go through the two-lane solver in pairs. Both paths
     /// give the same bits (a test holds them to it); switching this off only makes a pile slower.
     var solvesContactPairs = true
+    /// Whether a world of independent bodies takes their own step
+    /// (`Solver/World+IndependentBodies.swift`). Both steps give the same bits (a test holds them
+    /// to it); switching this off only makes the springy list slower.
+    var stepsIndependentBodies = true
     /// Whether the world may pause at rest (benchmarks turn it off to measure every step).
     public var allowsPause = true
     /// Simulated time every body has been still.

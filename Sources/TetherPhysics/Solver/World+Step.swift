@@ -33,7 +33,7 @@ extension World {
         ) { context in
             contactPlan.prepare(context, contacts: contacts, coloring: &contactColoring, pairsRows: pairsRows)
             var fastest = (linear: 0.0, angular: 0.0)
-            if !context.isCoupled && !springBySlot.isEmpty {
+            if !context.isCoupled && !springBySlot.isEmpty && stepsIndependentBodies {
                 fastest = joints.withAnchorSprings { Self.stepIndependentBodies(context, springs: $0, springBySlot, substeps: substeps) }
             } else {
                 for _ in 0..<substeps {
