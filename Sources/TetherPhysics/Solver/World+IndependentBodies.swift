@@ -26,31 +26,50 @@ extension World {
     static let independentBlock = 64
 
     /// All substeps of the bodies in `slots`, a block of bodies at a time; the largest squared
-    /// speeds of the last substep.
+    /// speeds of the last substep. A block whose bodies all hang on point springs, feel no force
+    /// and do not turn (the springy list's cells) runs in `PointSpringLanes`; any other the
+    /// general way, body after body through each substep.
     @inline(__always)
     private static func stepBodies(
         _ slots: Range<Int>, _ context: StepContext, _ springs: UnsafeMutableBufferPointer<AnchorSpring>,
         _ springBySlot: UnsafeBufferPointer<Int32>, substeps: Int
     ) -> (linear: Double, angular: Double) {
-        let (bodies, properties, h) = (context.bodies, context.properties, context.h)
+        let (bodies, h) = (context.bodies, context.h)
         var fastest = (linear: 0.0, angular: 0.0)
-        for start in stride(from: slots.lowerBound, to: slots.upperBound, by: independentBlock) {
-            let block = start..<min(start + independentBlock, slots.upperBound)
-            for substep in 0..<substeps {
-                let isLast = substep == substeps - 1
-                for slot in block {
-                    // The body is read once and written once per substep: a load of what was
-                    // just stored in pieces would wait for the stores to finish.
-                    var body = bodies[slot]
-                    if context.hasForces { body.integrateVelocity(properties[slot], h: h) }
-                    let spring = Int(springBySlot[slot])
-                    if spring >= 0 { springs[spring].beginSubstep(on: &body) }
-                    let moved = body.integratePosition(h: h)
-                    bodies[slot] = body
-                    if isLast { fastest = faster(fastest, moved) }
+        PointSpringLanes.withLanes(capacity: independentBlock) { lanes in
+            for start in stride(from: slots.lowerBound, to: slots.upperBound, by: independentBlock) {
+                let block = start..<min(start + independentBlock, slots.upperBound)
+                if !context.hasForces && lanes.load(block, bodies, springs, springBySlot) {
+                    lanes.step(block, bodies, springs, springBySlot, h: h, substeps: substeps, fastest: &fastest)
+                } else {
+                    stepBlock(block, context, springs, springBySlot, substeps: substeps, fastest: &fastest)
                 }
             }
         }
         return fastest
+    }
+
+    /// All substeps of one block, body after body through each substep; folds the squared
+    /// speeds of the last substep into `fastest`.
+    @inline(__always)
+    private static func stepBlock(
+        _ block: Range<Int>, _ context: StepContext, _ springs: UnsafeMutableBufferPointer<AnchorSpring>,
+        _ springBySlot: UnsafeBufferPointer<Int32>, substeps: Int, fastest: inout (linear: Double, angular: Double)
+    ) {
+        let (bodies, properties, h) = (context.bodies, context.properties, context.h)
+        for substep in 0..<substeps {
+            let isLast = substep == substeps - 1
+            for slot in block {
+                // The body is read once and written once per substep: a load of what was
+                // just stored in pieces would wait for the stores to finish.
+                var body = bodies[slot]
+                if context.hasForces { body.integrateVelocity(properties[slot], h: h) }
+                let spring = Int(springBySlot[slot])
+                if spring >= 0 { springs[spring].beginSubstep(on: &body) }
+                let moved = body.integratePosition(h: h)
+                bodies[slot] = body
+                if isLast { fastest = faster(fastest, moved) }
+            }
+        }
     }
 }
