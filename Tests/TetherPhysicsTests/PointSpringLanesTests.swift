@@ -5,9 +5,11 @@ import Testing
 /// force and do not turn run in `PointSpringLanes`; they must give the bits of the stage-by-stage
 /// step, next to blocks that cannot (a turning body) and split across threads.
 @Suite struct PointSpringLanesTests {
-    /// 200 bodies (three full blocks of 64 and a partial one), on point springs of varied
-    /// stiffness and damping, no force; only `turning` turns, so its block takes the general loop.
-    static func world(turning: Int) -> World {
+    /// 200 bodies (three full blocks of 64 and a partial one), on point springs, no force; only
+    /// `turning` turns, so its block takes the general loop. `shared`: every spring has the same
+    /// frequency and damping (the springy list's case, coefficients held in registers);
+    /// otherwise they vary from body to body.
+    static func world(turning: Int, shared: Bool = false) -> World {
         var world = World()
         for i in 0..<200 {
             let start = Vec2(Double(i % 20) * 31.5 - 0.75, Double(i / 20) * 43.0 + 1.25)
@@ -17,21 +19,22 @@ import Testing
                     linearVelocity: Vec2(Double(i % 11) * 17.3 - 80, Double(i % 5) * -23.9 + 12),
                     angularVelocity: i == turning ? 1.75 : 0))
             let anchor = start + Vec2(Double(i % 4) * 7 - 11, -30 + Double(i % 3))
-            world.createDistanceJoint(
-                .anchor(anchor, to: body, length: 0, frequency: 0.4 + Double(i % 6) * 1.1, dampingRatio: Double(i % 5) * 0.25))
+            let (frequency, dampingRatio) = shared ? (1.0, 0.8) : (0.4 + Double(i % 6) * 1.1, Double(i % 5) * 0.25)
+            world.createDistanceJoint(.anchor(anchor, to: body, length: 0, frequency: frequency, dampingRatio: dampingRatio))
         }
         world.allowsPause = false
         return world
     }
 
-    @Test func givesTheBitsOfTheStageByStageStep() {
+    @Test(arguments: [false, true])
+    func givesTheBitsOfTheStageByStageStep(shared: Bool) {
         let turning = 100  // slot 101, in the second block
-        var lanes = Self.world(turning: turning)
-        var stages = Self.world(turning: turning)
+        var lanes = Self.world(turning: turning, shared: shared)
+        var stages = Self.world(turning: turning, shared: shared)
         stages.stepsIndependentBodies = false
-        var split = Self.world(turning: turning)
+        var split = Self.world(turning: turning, shared: shared)
         split.workers = StepWorkers(threads: 3, minimumChunk: 1)
-        for substeps in [4, 1, 3] {
+        for substeps in [4, 1, 2, 3] {
             for _ in 0..<60 {
                 lanes.step(timeStep: 1.0 / 60, substeps: substeps)
                 stages.step(timeStep: 1.0 / 60, substeps: substeps)
@@ -44,7 +47,7 @@ import Testing
         )
         #expect(same, "the blocks in lanes differ from the stage-by-stage step")
         #expect(sameSplit, "on 3 threads they differ from the stage-by-stage step")
-        #expect(IndependentBodiesTests.states(lanes) != IndependentBodiesTests.states(Self.world(turning: turning)))
+        #expect(IndependentBodiesTests.states(lanes) != IndependentBodiesTests.states(Self.world(turning: turning, shared: shared)))
     }
 
     /// The lanes take exactly the blocks that fit: not the one with the turning body, nor one

@@ -5,15 +5,15 @@
 /// For such a body a substep is the spring's pass and the position update, about 25
 /// operations; moving the whole 80-byte `BodyState` and the 136-byte spring record through
 /// every substep cost more than the arithmetic. Here the block is loaded once per step, its
-/// substeps touch 88 bytes per body, and the spring record and body are written once at the end.
+/// substeps read 48 bytes per body (and the spring's coefficients, unless the block's springs
+/// share them) and write 32, and the spring record and body are written once at the end.
 /// The operations per body, and their order, are those of `AnchorSpring.beginSubstep(on:)` and
 /// `BodyState.integratePosition(h:)` (x and y as the two lanes of a `SIMD2`, which computes
 /// each lane as the scalar code does), so the bits are the same.
 struct PointSpringLanes {
     private let position: UnsafeMutablePointer<SIMD2<Double>>
     private let velocity: UnsafeMutablePointer<SIMD2<Double>>
-    /// The smooth velocity change at the substep's start: the body's at the step's start, then
-    /// zero (the position update clears it; no force adds to it).
+    /// The body's smooth velocity change at the step's start.
     private let smoothVelocityChange: UnsafeMutablePointer<SIMD2<Double>>
     private let anchor: UnsafeMutablePointer<SIMD2<Double>>
     private let stiffness: UnsafeMutablePointer<Double>
@@ -60,18 +60,52 @@ struct PointSpringLanes {
 
     /// All substeps of the loaded bodies, then writes them and their springs back; folds the
     /// squared speeds of the last substep into `fastest`, body after body (the angular one is
-    /// zero: nothing turns).
+    /// zero: nothing turns). When every spring of the block has the same coefficients (the
+    /// springy list's do), they stay in registers instead of being loaded per body and substep.
     func step(
         _ slots: Range<Int>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
         _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: UnsafeBufferPointer<Int32>,
         h: Double, substeps: Int, fastest: inout (linear: Double, angular: Double)
     ) {
+        if let shared = sharedCoefficients(count: slots.count) {
+            step(slots, bodies, springs, springBySlot, shared, h: h, substeps: substeps, fastest: &fastest)
+        } else {
+            let each = EachLane(stiffness: stiffness, damping: damping, implicitScale: implicitScale)
+            step(slots, bodies, springs, springBySlot, each, h: h, substeps: substeps, fastest: &fastest)
+        }
+    }
+
+    /// The coefficients every loaded spring has, bit for bit, if they all have the same.
+    private func sharedCoefficients(count: Int) -> SharedCoefficients? {
+        let first = SharedCoefficients(stiffness: stiffness[0], damping: damping[0], implicitScale: implicitScale[0])
+        for lane in 1..<max(count, 1) {
+            if stiffness[lane].bitPattern != first.stiffness.bitPattern || damping[lane].bitPattern != first.damping.bitPattern
+                || implicitScale[lane].bitPattern != first.implicitScale.bitPattern
+            {
+                return nil
+            }
+        }
+        return first
+    }
+
+    @inline(__always)
+    private func step<Coefficients: LaneCoefficients>(
+        _ slots: Range<Int>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+        _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: UnsafeBufferPointer<Int32>,
+        _ coefficients: Coefficients, h: Double, substeps: Int, fastest: inout (linear: Double, angular: Double)
+    ) {
         let count = slots.count
-        for _ in 1..<substeps {
-            for lane in 0..<count { _ = substep(lane, h: h) }
+        // The smooth change at a substep's start is the body's own in the first substep and
+        // zero after it (the position update clears it and no force adds to it).
+        if substeps > 1 {
+            for lane in 0..<count { _ = substep(lane, start: smoothVelocityChange[lane], coefficients, h: h) }
+        }
+        for _ in 2..<max(substeps, 2) {
+            for lane in 0..<count { _ = substep(lane, start: .zero, coefficients, h: h) }
         }
         for lane in 0..<count {
-            let (bias, velocityChange, moved) = substep(lane, h: h)
+            let start = substeps > 1 ? .zero : smoothVelocityChange[lane]
+            let (bias, velocityChange, moved) = substep(lane, start: start, coefficients, h: h)
             let slot = slots.lowerBound + lane
             let spring = Int(springBySlot[slot])
             springs[spring].bias = Vec2(bias)
@@ -85,20 +119,42 @@ struct PointSpringLanes {
     }
 
     /// One substep of one body: the spring's biased pass (`AnchorSpring.update`, point spring,
-    /// first pass) and the trapezoidal position update. Returns the spring's bias and velocity
-    /// change and the velocity the position moved with.
+    /// first pass) and the trapezoidal position update, from the smooth velocity change `start`
+    /// the substep began with. Returns the spring's bias and velocity change and the velocity
+    /// the position moved with.
     @inline(__always)
-    private func substep(_ lane: Int, h: Double) -> (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>) {
-        let (c, v, start) = (damping[lane], velocity[lane], smoothVelocityChange[lane])
-        let bias = stiffness[lane] * (position[lane] - anchor[lane]) + c * (v - start)
-        let delta = -implicitScale[lane] * (bias + c * v + SIMD2<Double>.zero)
+    private func substep<Coefficients: LaneCoefficients>(
+        _ lane: Int, start: SIMD2<Double>, _ coefficients: Coefficients, h: Double
+    ) -> (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>) {
+        let (k, c, scale) = coefficients[lane]
+        let v = velocity[lane]
+        let bias = k * (position[lane] - anchor[lane]) + c * (v - start)
+        let delta = -scale * (bias + c * v + SIMD2<Double>.zero)
         let velocityChange = SIMD2<Double>.zero + delta
         let newVelocity = v + delta
         let moved = newVelocity - 0.5 * (start + delta)
         velocity[lane] = newVelocity
         position[lane] += h * moved
-        smoothVelocityChange[lane] = .zero
         return (bias, velocityChange, moved)
+    }
+}
+
+/// Where a lane's spring coefficients (stiffness, damping, implicit scale) come from.
+private protocol LaneCoefficients {
+    subscript(lane: Int) -> (Double, Double, Double) { get }
+}
+
+/// The same for every lane: held in registers through the substeps.
+private struct SharedCoefficients: LaneCoefficients {
+    let stiffness, damping, implicitScale: Double
+    @inline(__always) subscript(lane: Int) -> (Double, Double, Double) { (stiffness, damping, implicitScale) }
+}
+
+/// Each lane's own.
+private struct EachLane: LaneCoefficients {
+    let stiffness, damping, implicitScale: UnsafeMutablePointer<Double>
+    @inline(__always) subscript(lane: Int) -> (Double, Double, Double) {
+        (stiffness[lane], damping[lane], implicitScale[lane])
     }
 }
 
