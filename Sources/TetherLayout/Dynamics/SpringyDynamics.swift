@@ -54,31 +54,52 @@ public struct SpringyDynamics: LayoutDynamics {
             latestDelta = d
             // UIKit's pan recognizer reports (0, 0) before any touch.
             let touch = touchLocation ?? .zero
-            var moves: [(body: BodyID, offset: Vec2)] = []
-            moves.reserveCapacity(sprungIndices.count)
-            for i in sprungIndices where i != liftedElement {
-                if let move = shift(i, by: d, touch: touch) { moves.append(move) }
-            }
-            world.translate(moves)
+            world.translate(shifts(by: d, touch: touch))
         }
         tile(visibleRect: visibleRect, touchLocation: touchLocation)
     }
 
+    /// Every sprung element's body (but the lifted one's) and how far it moves, in element order.
+    /// Runs every frame the content scrolls, over every sprung cell, so the arrays are opened
+    /// once here instead of per cell.
+    private func shifts(by delta: Double, touch: Vec2) -> [(body: BodyID, offset: Vec2)] {
+        var moves: [(body: BodyID, offset: Vec2)] = []
+        moves.reserveCapacity(sprungIndices.count)
+        let lifted = liftedElement ?? -1
+        bodies.withUnsafeBufferPointer { bodies in
+            previewAnchors.withUnsafeBufferPointer { previews in
+                layoutAttributes.withUnsafeBufferPointer { attributes in
+                    for i in sprungIndices where i != lifted {
+                        guard let body = bodies[i] else { continue }
+                        let anchor = previews[i] ?? attributes[i].center
+                        moves.append((body, shiftOffset(anchor: anchor, by: delta, touch: touch)))
+                    }
+                }
+            }
+        }
+        return moves
+    }
+
     /// How far a sprung element moves along the scroll axis, `delta·min(distance/resistance, 1)`,
     /// and its body (nil for an element without one).
-    @inline(__always)
     private func shift(_ i: Int, by delta: Double, touch: Vec2) -> (body: BodyID, offset: Vec2)? {
         guard let body = bodies[i] else { return nil }
-        let anchor = anchor(of: i)
+        return (body, shiftOffset(anchor: anchor(of: i), by: delta, touch: touch))
+    }
+
+    /// The move of a cell anchored at `anchor`: `delta·min(distance/resistance, 1)` along the
+    /// scroll axis.
+    @inline(__always)
+    private func shiftOffset(anchor: Vec2, by delta: Double, touch: Vec2) -> Vec2 {
         let distance: Double
         switch configuration.distance {
         case .manhattan: distance = abs(touch.x - anchor.x) + abs(touch.y - anchor.y)
         case .axis: distance = abs(touch[axis] - anchor[axis])
         }
         let share = min(distance / configuration.resistance, 1)
-        var offset = Vec2.zero
+        var offset = Vec2(0, 0)
         offset[axis] = delta * share
-        return (body, offset)
+        return offset
     }
 
     /// Gives springs to the cells in the padded visible rect and takes them from the others.
