@@ -5,8 +5,9 @@ import TetherPhysics
 
 /// Splitting the steps across threads changes nothing: every bundled scenario gives the same
 /// bytes (every element of every frame, and the contact callbacks) on 1, 2 and 3 threads. The
-/// split floor is lowered to one body per chunk so that even the small scenes are split (with
-/// the default floor they would stay on one thread); `ThreadsEndToEndTests` runs the CLI's
+/// split floors are lowered to one body and one contact row per chunk so that even the small
+/// scenes are split, the piles' narrow phase and every color of their contact rows included
+/// (with the default floors they would stay on one thread); `ThreadsEndToEndTests` runs the CLI's
 /// `--threads` on scenes large enough for the default.
 @Suite struct ThreadedReplayTests {
     static let scenarioNames: [String] = {
@@ -39,7 +40,7 @@ import TetherPhysics
         let one = try Self.output(scenario, workers: .serial)
         #expect(!one.isEmpty)
         for threads in [2, 3] {
-            let split = try Self.output(scenario, workers: StepWorkers(threads: threads, minimumChunk: 1))
+            let split = try Self.output(scenario, workers: StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1))
             #expect(split == one, "\(name) on \(threads) threads")
         }
     }

@@ -17,6 +17,15 @@ struct ContactSolvePlan: Sendable {
     private var pairedRows: [(Int, Int)] = []
     /// The rows that may still bounce, in constraint order (see `storeImpulses`).
     private var bouncing: [Int] = []
+    /// Where each color's entries begin, then where the overflow's begin, then the entry count.
+    private var entryColorStarts: [Int] = []
+    /// The chunks of the warm start and solve (one hand-off) and of the relax pass, when the
+    /// step's workers split the colors; empty when every pass runs on the calling thread.
+    private(set) var passChunks: [WaveChunk] = []
+    private(set) var relaxChunks: [WaveChunk] = []
+
+    /// How many entries a pass runs (pairs and rows on their own).
+    var entryCount: Int { entries.count }
 
     /// Builds the step's rows from `contacts` (body slots, masses, rows for the substep length)
     /// in graph-color order (`ContactGraphColoring`), and arranges them: in pairs where it can
@@ -44,16 +53,24 @@ struct ContactSolvePlan: Sendable {
         withConstraints { plan, constraints in
             if !contacts.isEmpty {
                 contacts.withUnsafeBufferPointer { contacts in
-                    for k in contacts.indices {
-                        let index = Int(order[k])
-                        let (a, b) = slotPair(contacts[index])
-                        constraints[k].prepare(
-                            contacts, index: index, slotA: a, slotB: b, context.bodies, properties, softnesses: softnesses)
+                    order.withUnsafeBufferPointer { order in
+                        // Each row is written by its own index alone: chunks of rows may run at once.
+                        let workers = context.workers
+                        workers.forEachChunk(count: contacts.count, minimum: workers.minimumRowChunk) { chunk in
+                            for k in chunk {
+                                let index = Int(order[k])
+                                let (a, b) = slotPair(contacts[index])
+                                constraints[k].prepare(
+                                    contacts, index: index, slotA: a, slotB: b, context.bodies, properties,
+                                    softnesses: softnesses)
+                            }
+                        }
                     }
                 }
             }
             plan.build(constraints, colorStarts: colorStarts, pairsRows: pairsRows)
         }
+        listChunks(context.workers)
     }
 
     private mutating func build(
@@ -61,8 +78,10 @@ struct ContactSolvePlan: Sendable {
     ) {
         entries.removeAll(keepingCapacity: true)
         pairedRows.removeAll(keepingCapacity: true)
+        entryColorStarts.removeAll(keepingCapacity: true)
         let overflow = colorStarts.count - 2
         for color in 0..<overflow {
+            entryColorStarts.append(entries.count)
             // A row of each pairable kind waiting for a partner.
             var waitingTwoPoints = -1
             var waitingOnePoint = -1
@@ -79,7 +98,9 @@ struct ContactSolvePlan: Sendable {
             if waitingTwoPoints >= 0 { entries.append(~Int32(waitingTwoPoints)) }
             if waitingOnePoint >= 0 { entries.append(~Int32(waitingOnePoint)) }
         }
+        entryColorStarts.append(entries.count)
         for c in colorStarts[overflow]..<colorStarts[overflow + 1] { entries.append(~Int32(c)) }
+        entryColorStarts.append(entries.count)
         layOutPairs(constraints)
     }
 
@@ -115,33 +136,84 @@ struct ContactSolvePlan: Sendable {
 
     /// Applies every row's accumulated impulses (warm starting).
     mutating func warmStart(_ context: StepContext) {
-        withConstraints { $0.warmStart($1, context.bodies) }
+        if !passChunks.isEmpty { return }  // `solve` warm starts in the same hand-off.
+        runPass(context, chunks: [], stage: .warmStart)
     }
 
-    private mutating func warmStart(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>
-    ) {
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            for entry in entries {
-                if entry >= 0 {
-                    pairs[Int(entry)].warmStart(bodies)
-                } else {
-                    constraints[Int(~entry)].warmStart(bodies)
-                }
-            }
-        }
-    }
-
-    /// One pass over every row with bias (soft rows), before positions move.
+    /// One pass over every row with bias (soft rows), before positions move. When the rows are
+    /// split across threads, the warm start runs here too, in the same hand-off.
     mutating func solve(_ context: StepContext) {
-        withConstraints { $0.solvePass($1, context.bodies, inverseH: context.inverseH, useBias: true) }
+        runPass(context, chunks: passChunks, stage: .solve)
     }
 
     /// One pass over every row after positions moved: rigid, without bias. (Each pass gets its
     /// own copy of the loop with `useBias` constant, so the relax pass carries none of the
     /// soft-row work.)
     mutating func relax(_ context: StepContext) {
-        withConstraints { $0.solvePass($1, context.bodies, inverseH: context.inverseH, useBias: false) }
+        runPass(context, chunks: relaxChunks, stage: .relax)
+    }
+
+    /// What a chunk of a pass does to its entries.
+    enum Stage: Int32 {
+        case warmStart, solve, relax
+    }
+
+    /// Runs `stage` over every entry on the calling thread when `chunks` is empty, otherwise
+    /// runs the chunks color by color on the step's workers (`forEachChunkInWaves`). Every
+    /// buffer is opened here, once, on the calling thread: the chunks see only raw storage.
+    private mutating func runPass(_ context: StepContext, chunks: [WaveChunk], stage: Stage) {
+        let (bodies, inverseH) = (context.bodies, context.inverseH)
+        withConstraints { plan, constraints in
+            plan.pairs.withUnsafeMutableBufferPointer { pairs in
+                plan.entries.withUnsafeBufferPointer { entries in
+                    let rows = ContactSolveRows(entries: entries, pairs: pairs, constraints: constraints, bodies: bodies)
+                    if chunks.isEmpty {
+                        rows.run(stage, entries.indices, inverseH: inverseH)
+                    } else {
+                        context.workers.forEachChunkInWaves(chunks) { chunk in
+                            rows.run(Stage(rawValue: chunk.stage)!, chunk.range, inverseH: inverseH)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Lists the chunks of the passes for `workers` (`passChunks`, `relaxChunks`): each color's
+    /// entries split into up to `workers.threads` chunks of at least `minimumRowChunk`, the
+    /// overflow color in one chunk (its rows may share bodies, so they stay in order). Both lists
+    /// stay empty, and the passes on the calling thread, when no color is large enough to split.
+    private mutating func listChunks(_ workers: StepWorkers) {
+        passChunks.removeAll(keepingCapacity: true)
+        relaxChunks.removeAll(keepingCapacity: true)
+        let overflow = entryColorStarts.count - 2
+        var splits = false
+        for color in 0..<overflow where workers.chunkCount(colorSize(color), minimum: workers.minimumRowChunk) > 1 {
+            splits = true
+        }
+        guard splits else { return }
+        appendChunks(.warmStart, workers, to: &passChunks)
+        appendChunks(.solve, workers, to: &passChunks)
+        appendChunks(.relax, workers, to: &relaxChunks)
+    }
+
+    private func colorSize(_ color: Int) -> Int { entryColorStarts[color + 1] - entryColorStarts[color] }
+
+    /// Appends one wave per non-empty color (the overflow last, unsplit) for `stage`.
+    private func appendChunks(_ stage: Stage, _ workers: StepWorkers, to chunks: inout [WaveChunk]) {
+        let overflow = entryColorStarts.count - 2
+        for color in 0...overflow {
+            let (start, size) = (entryColorStarts[color], colorSize(color))
+            if size == 0 { continue }
+            let count = color == overflow ? 1 : workers.chunkCount(size, minimum: workers.minimumRowChunk)
+            let after = Int32(chunks.count)
+            for k in 0..<count {
+                let range = StepWorkers.range(ofChunk: k, of: count, count: size)
+                chunks.append(WaveChunk(
+                    stage: stage.rawValue, lower: Int32(start + range.lowerBound), upper: Int32(start + range.upperBound),
+                    after: after))
+            }
+        }
     }
 
     /// Runs `body` on the plan and its constraints opened as a buffer (taken out of the plan
@@ -154,29 +226,6 @@ struct ContactSolvePlan: Sendable {
         swap(&constraints, &self.constraints)
         defer { swap(&constraints, &self.constraints) }
         constraints.withUnsafeMutableBufferPointer { body(&self, $0) }
-    }
-
-    @inline(__always)
-    private mutating func solvePass(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
-        inverseH: Double, useBias: Bool
-    ) {
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            for entry in entries {
-                if entry >= 0 {
-                    let k = Int(entry)
-                    if !pairs[k].solve(bodies, inverseH: inverseH, useBias: useBias) {
-                        // A lane's block problem had no solution: both rows one at a time.
-                        pairs[k].store(into: constraints)
-                        constraints[pairs[k].rows.0].solve(bodies, inverseH: inverseH, useBias: useBias)
-                        constraints[pairs[k].rows.1].solve(bodies, inverseH: inverseH, useBias: useBias)
-                        pairs[k].load(from: constraints)
-                    }
-                } else {
-                    constraints[Int(~entry)].solve(bodies, inverseH: inverseH, useBias: useBias)
-                }
-            }
-        }
     }
 
     /// Ends the step's solve. Every row's impulses go straight to its contact, to warm start the

@@ -55,7 +55,11 @@ extension World {
 
         // The narrow phase, in key order: a contact for every candidate that has points.
         scratch.contacts.removeAll(keepingCapacity: true)
-        for candidate in scratch.candidates { appendContact(candidate, to: &scratch.contacts) }
+        if workers.chunkCount(scratch.candidates.count, minimum: workers.minimumRowChunk) == 1 {
+            for candidate in scratch.candidates { appendContact(candidate, to: &scratch.contacts) }
+        } else {
+            narrowPhaseInChunks(&scratch)
+        }
 
         // Merge with last step's contacts (both sorted by key) to carry impulses and find events.
         // Contacts are read and updated in place: they are a few hundred bytes each and a pile
@@ -176,6 +180,21 @@ extension World {
             }
         }
         scratch.sortCandidates(boundaryStart: boundaryStart)
+    }
+
+    /// The narrow phase split across the step's workers: each chunk of candidates collects its
+    /// contacts on its own (reading the world, writing nothing shared), and the chunks' contacts
+    /// are joined in chunk order, which is the order one thread makes them in.
+    private func narrowPhaseInChunks(_ scratch: inout ContactDiscovery) {
+        let parts = scratch.candidates.withUnsafeBufferPointer { candidates in
+            workers.reduceChunks(count: candidates.count, minimum: workers.minimumRowChunk) { chunk in
+                var part: [Contact] = []
+                part.reserveCapacity(chunk.count)
+                for i in chunk { appendContact(candidates[i], to: &part) }
+                return [part]
+            } combine: { $0 + $1 }
+        }
+        for part in parts { scratch.contacts.append(contentsOf: part) }
     }
 
     /// Runs the narrow phase for a candidate and appends the contact when it has points.

@@ -19,6 +19,9 @@ public struct StepWorkers: Sendable, Hashable {
     public let threads: Int
     /// The fewest items a chunk holds: below `2 × minimumChunk` items a stage runs in one chunk.
     public let minimumChunk: Int
+    /// The same floor for the contact solver's colors (`forEachChunkInWaves`): a row costs some
+    /// fifty times what a body's integration does, so far fewer make a chunk worth handing off.
+    public let minimumRowChunk: Int
 
     /// The default split floor: about 2 000 bodies take some 20 µs per substep, well above the
     /// cost of waking a thread.
@@ -27,15 +30,29 @@ public struct StepWorkers: Sendable, Hashable {
     /// Everything on the calling thread.
     public static let serial = StepWorkers(threads: 1)
 
-    public init(threads: Int, minimumChunk: Int = StepWorkers.defaultMinimumChunk) {
-        precondition(threads >= 1 && minimumChunk >= 1, "StepWorkers needs at least one thread and one item per chunk")
+    /// The default floor for contact rows: a few microseconds of solving per chunk.
+    public static let defaultMinimumRowChunk = 48
+
+    public init(
+        threads: Int, minimumChunk: Int = StepWorkers.defaultMinimumChunk,
+        minimumRowChunk: Int = StepWorkers.defaultMinimumRowChunk
+    ) {
+        precondition(
+            threads >= 1 && minimumChunk >= 1 && minimumRowChunk >= 1,
+            "StepWorkers needs at least one thread and one item per chunk")
         self.threads = threads
         self.minimumChunk = minimumChunk
+        self.minimumRowChunk = minimumRowChunk
     }
 
     /// How many chunks `count` items are split into.
     public func chunkCount(_ count: Int) -> Int {
-        max(1, min(threads, count / minimumChunk))
+        chunkCount(count, minimum: minimumChunk)
+    }
+
+    /// How many chunks `count` items are split into when a chunk holds at least `minimum`.
+    func chunkCount(_ count: Int, minimum: Int) -> Int {
+        max(1, min(threads, count / minimum))
     }
 
     /// The items of chunk `chunk` of `chunks`: contiguous, in order, sizes differing by at most one.
@@ -45,16 +62,18 @@ public struct StepWorkers: Sendable, Hashable {
 
     /// Runs `body(range)` for every chunk of `0..<count`. Chunks may run at the same time:
     /// `body` must write only its own range's data (and read only what no chunk writes).
-    public func forEachChunk(count: Int, _ body: (Range<Int>) -> Void) {
-        run(chunks: chunkCount(count), count: count) { _, range in body(range) }
+    /// `minimum` replaces `minimumChunk` for stages whose items cost more than a body's
+    /// integration (the contact rows and pairs: `minimumRowChunk`).
+    public func forEachChunk(count: Int, minimum: Int? = nil, _ body: (Range<Int>) -> Void) {
+        run(chunks: chunkCount(count, minimum: minimum ?? minimumChunk), count: count) { _, range in body(range) }
     }
 
     /// Runs `body(range)` for every chunk as `forEachChunk` does and combines what the chunks
     /// returned in chunk order, whatever order they finished in.
     public func reduceChunks<Result>(
-        count: Int, _ body: (Range<Int>) -> Result, combine: (Result, Result) -> Result
+        count: Int, minimum: Int? = nil, _ body: (Range<Int>) -> Result, combine: (Result, Result) -> Result
     ) -> Result {
-        let chunks = chunkCount(count)
+        let chunks = chunkCount(count, minimum: minimum ?? minimumChunk)
         if chunks == 1 { return body(0..<count) }
         let results = [Result](unsafeUninitializedCapacity: chunks) { buffer, initialized in
             let slots = buffer.baseAddress!

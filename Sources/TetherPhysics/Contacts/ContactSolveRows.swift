@@ -1,0 +1,53 @@
+/// The solve plan's storage opened for one pass: its entries (an entry `k ≥ 0` is `pairs[k]`,
+/// `k < 0` is constraint `~k`), the pairs, the rows and the bodies, as raw buffers so that
+/// chunks of one color can run on several threads. An entry writes only its own pair or rows and
+/// its movable bodies' velocities, and the entries of one color share no movable body, so the
+/// chunks of a color touch disjoint memory. Valid only while `ContactSolvePlan.runPass` holds
+/// the buffers open.
+struct ContactSolveRows {
+    let entries: UnsafeBufferPointer<Int32>
+    let pairs: UnsafeMutableBufferPointer<ContactRowPair>
+    let constraints: UnsafeMutableBufferPointer<ContactConstraint>
+    let bodies: UnsafeMutableBufferPointer<BodyState>
+
+    /// Runs `stage` over `entries[range]`, in order.
+    @inline(__always)
+    func run(_ stage: ContactSolvePlan.Stage, _ range: Range<Int>, inverseH: Double) {
+        switch stage {
+        case .warmStart: warmStart(range)
+        case .solve: solve(range, inverseH: inverseH, useBias: true)
+        case .relax: solve(range, inverseH: inverseH, useBias: false)
+        }
+    }
+
+    /// Applies the rows' accumulated impulses (warm starting).
+    private func warmStart(_ range: Range<Int>) {
+        for entry in entries[range] {
+            if entry >= 0 {
+                pairs[Int(entry)].warmStart(bodies)
+            } else {
+                constraints[Int(~entry)].warmStart(bodies)
+            }
+        }
+    }
+
+    /// One pass over the rows; `useBias` is a constant at each call, so the solve and relax
+    /// passes each get their own copy of the loop.
+    @inline(__always)
+    private func solve(_ range: Range<Int>, inverseH: Double, useBias: Bool) {
+        for entry in entries[range] {
+            if entry >= 0 {
+                let k = Int(entry)
+                if !pairs[k].solve(bodies, inverseH: inverseH, useBias: useBias) {
+                    // A lane's block problem had no solution: both rows one at a time.
+                    pairs[k].store(into: constraints)
+                    constraints[pairs[k].rows.0].solve(bodies, inverseH: inverseH, useBias: useBias)
+                    constraints[pairs[k].rows.1].solve(bodies, inverseH: inverseH, useBias: useBias)
+                    pairs[k].load(from: constraints)
+                }
+            } else {
+                constraints[Int(~entry)].solve(bodies, inverseH: inverseH, useBias: useBias)
+            }
+        }
+    }
+}

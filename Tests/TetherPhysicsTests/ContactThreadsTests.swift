@@ -1,0 +1,103 @@
+import Testing
+@testable import TetherPhysics
+
+/// The contact pipeline on several threads: the narrow phase, the rows' preparation and the
+/// solve passes split into chunks (each graph color's rows across threads, a wait between
+/// colors) give the same bits as one thread, and the waves that carry the colors keep their order.
+@Suite struct ContactThreadsTests {
+    /// The determinism test's pile (60 unlike bodies, joints, changes during the run) with every
+    /// chunk floor at one item, so each color of two or more rows is split: the state hash after
+    /// every step equals the one-thread hash, and some step did split a color.
+    @Test(arguments: [2, 3])
+    func splitColorsGiveTheSameBitsAsOneChunk(threads: Int) {
+        var one = DeterminismTests.Pile(.accurate)
+        var split = DeterminismTests.Pile(.accurate)
+        split.world.workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1)
+        var splitSteps = 0
+        var firstDifference: Int?
+        for step in 1...300 {
+            one.change(before: step)
+            split.change(before: step)
+            one.world.step(timeStep: 1.0 / 60, substeps: 4)
+            split.world.step(timeStep: 1.0 / 60, substeps: 4)
+            if firstDifference == nil && one.world.stateHash != split.world.stateHash { firstDifference = step }
+            if Self.largestWave(split.world.contactPlan.passChunks) > 1 { splitSteps += 1 }
+        }
+        #expect(firstDifference == nil, "\(threads) threads: the state first differs after step \(firstDifference ?? 0)")
+        #expect(splitSteps > 100, "\(threads) threads: colors split in \(splitSteps) of 300 steps")
+        // One thread never lists chunks: its passes run on the calling thread as before.
+        #expect(one.world.contactPlan.passChunks.isEmpty)
+    }
+
+    /// The most chunks any wave of `chunks` has.
+    static func largestWave(_ chunks: [WaveChunk]) -> Int {
+        var largest = 0
+        var start = 0
+        while start < chunks.count {
+            var end = start + 1
+            while end < chunks.count && chunks[end].after == chunks[start].after { end += 1 }
+            largest = max(largest, end - start)
+            start = end
+        }
+        return largest
+    }
+
+    /// Each stage's chunks cover the solve entries once, in order, each wave within one color.
+    @Test func chunksCoverEveryEntryOncePerStage() {
+        var scene = DeterminismTests.Pile(.accurate)
+        scene.world.workers = StepWorkers(threads: 3, minimumChunk: 1, minimumRowChunk: 2)
+        for step in 1...120 {
+            scene.change(before: step)
+            scene.world.step(timeStep: 1.0 / 60, substeps: 4)
+        }
+        let plan = scene.world.contactPlan
+        #expect(!plan.passChunks.isEmpty)
+        for (chunks, stages) in [(plan.passChunks, [ContactSolvePlan.Stage.warmStart, .solve]), (plan.relaxChunks, [.relax])] {
+            var covered: [ContactSolvePlan.Stage: Int] = [:]
+            for (k, chunk) in chunks.enumerated() {
+                let stage = ContactSolvePlan.Stage(rawValue: chunk.stage)!
+                #expect(stages.contains(stage))
+                // Contiguous within the stage: each chunk begins where the one before ended.
+                #expect(Int(chunk.lower) == covered[stage, default: 0], "chunk \(k)")
+                #expect(chunk.upper > chunk.lower)
+                #expect(Int(chunk.after) <= k)
+                covered[stage] = Int(chunk.upper)
+            }
+            for stage in stages { #expect(covered[stage] == plan.entryCount) }
+        }
+    }
+
+    /// Waves run in order on any thread count: every chunk of a wave reads the values the wave
+    /// before wrote (its own items' left neighbours in the previous wave's array) and sees them
+    /// complete, which a chunk that started early would not.
+    @Test(arguments: [1, 2, 3, 4])
+    func wavesRunInOrder(threads: Int) {
+        let workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1)
+        let (waves, width, chunksPerWave) = (40, 64, 4)
+        var chunks: [WaveChunk] = []
+        for wave in 0..<waves {
+            let after = Int32(chunks.count)
+            for k in 0..<chunksPerWave {
+                let range = StepWorkers.range(ofChunk: k, of: chunksPerWave, count: width)
+                chunks.append(WaveChunk(stage: Int32(wave), lower: Int32(range.lowerBound), upper: Int32(range.upperBound), after: after))
+            }
+        }
+        // Row w holds what wave w wrote: 1 + the sum of row w−1 (so any missing value shows).
+        var rows = [Int](repeating: 0, count: (waves + 1) * width)
+        rows.withUnsafeMutableBufferPointer { rows in
+            for i in 0..<width { rows[i] = 1 }
+            workers.forEachChunkInWaves(chunks) { chunk in
+                let wave = Int(chunk.stage)
+                var previous = 0
+                for i in 0..<width { previous &+= rows[wave * width + i] }
+                for i in chunk.range { rows[(wave + 1) * width + i] = previous &+ i }
+            }
+        }
+        var expected = [Int](repeating: 1, count: width)
+        for wave in 0..<waves {
+            let sum = expected.reduce(0, &+)
+            expected = (0..<width).map { sum &+ $0 }
+            #expect(Array(rows[((wave + 1) * width)..<((wave + 2) * width)]) == expected, "wave \(wave)")
+        }
+    }
+}
