@@ -37,6 +37,7 @@ examples:
   tools/bench-peers --scenes all --rounds 3 --csv rounds.csv
   tools/bench-peers --scenes pile-250 --frames 60 --rounds 2 --no-build    a quick smoke run
   tools/bench-peers --tether-arg=--threads=2 --box2d-v3-workers 2
+  tools/bench-peers --tether-threads 2                also a line for tether on 2 threads
   tools/bench-peers --write-scenarios                 regenerate scenarios/bench/{springs,pile}-*.json
 """
 
@@ -62,6 +63,10 @@ def parse(argv):
                         help="pass ARG to every `tether bench` (and to the `tether run` of "
                              "the scene check), e.g. --tether-arg=--threads=2 or "
                              "--tether-arg=--set=solver=uikit (repeatable)")
+    parser.add_argument("--tether-threads", type=positive, metavar="N",
+                        help="also time tether with --threads N, as an engine of its own "
+                             "(tether-Nt) right after tether in every round; its ratio is "
+                             "one thread ÷ N threads")
     parser.add_argument("--box2d-v3-workers", type=positive, default=1, metavar="N",
                         help="Box2D v3's worker threads (default 1; Box2D 2.3 has none)")
     parser.add_argument("--timeout", type=positive, default=900, metavar="S",
@@ -78,7 +83,23 @@ def parse(argv):
     if unknown:
         parser.error(f"unknown engine {unknown[0]!r} (choose from {', '.join(ENGINES)})")
     args.scenes = list(catalogue.SCENES) if args.scenes == "all" else split(args.scenes)
+    if args.tether_threads:
+        if "tether" not in args.engines:
+            parser.error("--tether-threads needs tether among the engines")
+        args.engines.insert(args.engines.index("tether") + 1, threaded_engine(args.tether_threads))
     return args
+
+
+def threaded_engine(threads):
+    """The name of the second tether line: tether on `threads` threads."""
+    return f"tether-{threads}t"
+
+
+def tether_arguments(args, engine):
+    """What `tether bench` gets for `engine` (tether, or its line on --tether-threads)."""
+    if engine == "tether":
+        return args.tether_arg
+    return [*args.tether_arg, "--threads", str(args.tether_threads)]
 
 
 def positive(text):
@@ -154,9 +175,10 @@ class Bench:
             return report.Measurement(name, number, engine, frames, items, items * frames,
                                       None, status)
         try:
-            if engine == "tether":
+            if engine.startswith("tether"):
                 seconds, item_frames = tether.bench(self.binary, path, self.args.frames,
-                                                    self.args.tether_arg, self.args.timeout)
+                                                    tether_arguments(self.args, engine),
+                                                    self.args.timeout)
             else:
                 result = self.peer(engine, path)
                 seconds, item_frames = result["seconds"], result["item_frames"]
@@ -194,7 +216,9 @@ def header(args, binary, peer_versions):
     lines = [f"machine: {cpu_model()}, {os.cpu_count()} cores"]
     if binary:
         lines.append(f"tether: {tether.version(binary)} ({binary}; repository at {commit()})"
-                     + (f", bench arguments: {' '.join(args.tether_arg)}" if args.tether_arg else ""))
+                     + (f", bench arguments: {' '.join(args.tether_arg)}" if args.tether_arg else "")
+                     + (f"; {threaded_engine(args.tether_threads)}: the same with --threads "
+                        f"{args.tether_threads}" if args.tether_threads else ""))
     for engine, text in peer_versions.items():
         workers = (f", {args.box2d_v3_workers} worker{'s' if args.box2d_v3_workers > 1 else ''}"
                    if engine == "box2d-v3" else "")
@@ -252,7 +276,7 @@ def bench(args):
             tether.build_release(REPO)
         if not os.access(binary, os.X_OK):
             raise Failure(f"{binary}: no tether binary (build it with swift build -c release)")
-    peers = [e for e in args.engines if e != "tether"]
+    peers = [e for e in args.engines if not e.startswith("tether")]
     venv_python, peer_versions = None, {}
     if peers:
         venv.ensure(args.venv, log)

@@ -56,7 +56,7 @@ struct ContactSolvePlan: Sendable {
                     order.withUnsafeBufferPointer { order in
                         // Each row is written by its own index alone: chunks of rows may run at once.
                         let workers = context.workers
-                        workers.forEachChunk(count: contacts.count, minimum: workers.minimumRowChunk) { chunk in
+                        workers.forEachChunk(count: contacts.count, minimum: workers.minimumStageChunk) { chunk in
                             for k in chunk {
                                 let index = Int(order[k])
                                 let (a, b) = slotPair(contacts[index])

@@ -55,7 +55,7 @@ extension World {
 
         // The narrow phase, in key order: a contact for every candidate that has points.
         scratch.contacts.removeAll(keepingCapacity: true)
-        if workers.chunkCount(scratch.candidates.count, minimum: workers.minimumRowChunk) == 1 {
+        if workers.chunkCount(scratch.candidates.count, minimum: workers.minimumStageChunk) == 1 {
             for candidate in scratch.candidates { appendContact(candidate, to: &scratch.contacts) }
         } else {
             narrowPhaseInChunks(&scratch)
@@ -187,7 +187,7 @@ extension World {
     /// are joined in chunk order, which is the order one thread makes them in.
     private func narrowPhaseInChunks(_ scratch: inout ContactDiscovery) {
         let parts = scratch.candidates.withUnsafeBufferPointer { candidates in
-            workers.reduceChunks(count: candidates.count, minimum: workers.minimumRowChunk) { chunk in
+            workers.reduceChunks(count: candidates.count, minimum: workers.minimumStageChunk) { chunk in
                 var part: [Contact] = []
                 part.reserveCapacity(chunk.count)
                 for i in chunk { appendContact(candidates[i], to: &part) }

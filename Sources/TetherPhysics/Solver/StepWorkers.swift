@@ -33,6 +33,12 @@ public struct StepWorkers: Sendable, Hashable {
     /// The default floor for contact rows: a few microseconds of solving per chunk.
     public static let defaultMinimumRowChunk = 48
 
+    /// The floor for the contact stages that run once per step with a hand-off of their own (the
+    /// narrow phase, the rows' preparation): a chunk there must pay for waking a sleeping
+    /// thread, not only for the hand-over between colors of a running pass, so it is 8 times
+    /// `minimumRowChunk` (a pile of 250 boxes, some 500 candidate pairs, stays on one thread).
+    var minimumStageChunk: Int { 8 * minimumRowChunk }
+
     public init(
         threads: Int, minimumChunk: Int = StepWorkers.defaultMinimumChunk,
         minimumRowChunk: Int = StepWorkers.defaultMinimumRowChunk
