@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// `--threads N` of `run` and `bench`: the output is the same bytes for every N. Scenes below
-/// the split floor (4 096 bodies) stay on one thread whatever N says; the 10 000-body bench
-/// scenes are split. `ThreadedReplayTests` splits every bundled scene, however small.
+/// the split floors (4 096 bodies; a graph color of 96 contact rows, 768 candidate pairs or
+/// contacts) stay on one thread whatever N says; the 10 000-body bench scenes are split.
+/// `ThreadedReplayTests` splits every bundled scene, however small, its contacts included.
 @Suite struct ThreadsEndToEndTests {
     static let scenarioFiles: [String] = {
         let folder = TetherProcess.packageRoot.appendingPathComponent("scenarios").path
