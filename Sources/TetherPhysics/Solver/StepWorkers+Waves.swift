@@ -33,7 +33,7 @@ extension StepWorkers {
     /// of finished chunks (yielding now and then): a color takes microseconds, far less than
     /// putting a thread to sleep and waking it. A thread waits only when every chunk of the wave
     /// is claimed by a thread that is running it, so one thread alone runs the whole list in
-    /// order and nothing waits on a thread Dispatch did not start. Which thread runs a chunk
+    /// order and nothing waits on a thread that did not start. Which thread runs a chunk
     /// changes nothing, so the result is the same for every thread count as long as the chunks
     /// of one wave touch disjoint data.
     ///
@@ -49,7 +49,7 @@ extension StepWorkers {
         chunks.withUnsafeBufferPointer { chunks in
             withoutActuallyEscaping(body) { body in
                 let shared = SharedWaves(chunks: chunks, body: body, progress: progress)
-                DispatchQueue.concurrentPerform(iterations: participants) { participant in
+                perform(iterations: participants) { participant in
                     shared.takePart(participant, of: participants)
                 }
             }
@@ -83,10 +83,10 @@ private final class WaveProgress: @unchecked Sendable {
     }
 }
 
-/// The waves handed to Dispatch's threads. Sendable on the word of `forEachChunkInWaves`'s
+/// The waves handed to the workers' threads. Sendable on the word of `forEachChunkInWaves`'s
 /// callers: the chunks of one wave touch disjoint data, and the counter orders the waves (a
 /// chunk's writes are released by its `finished` increment and acquired by the load that lets
-/// a thread past the wave). The buffer lives until `concurrentPerform` returns.
+/// a thread past the wave). The buffer lives until `perform` returns.
 private struct SharedWaves: @unchecked Sendable {
     let chunks: UnsafeBufferPointer<WaveChunk>
     let body: (WaveChunk) -> Void

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A deterministic parallel-for for the solver's stages: `forEachChunk(count:_:)` splits
 /// `0..<count` into fixed, contiguous chunks and runs them on up to `threads` threads.
 ///
@@ -11,9 +9,10 @@ import Dispatch
 /// Work smaller than two `minimumChunk`s stays on the calling thread: handing a chunk to
 /// another thread costs microseconds, which a small scene would notice.
 ///
-/// Threads come from Dispatch's pool (`concurrentPerform`), which keeps its threads alive between
-/// calls: a call costs well under a microsecond when the pool is warm, so a stage may be split
-/// once per step without the cost of starting threads.
+/// The threads are a `WorkerPool` of `threads − 1` helpers made with the value and shared by its
+/// copies; they stay awake between the stages of a step (and between steps), so a hand-off costs
+/// about what a shared counter costs, and they end when the last copy goes. Two values are equal
+/// when they split work the same way, whatever their pools.
 public struct StepWorkers: Sendable, Hashable {
     /// How many chunks a large stage is split into (at least 1).
     public let threads: Int
@@ -22,6 +21,8 @@ public struct StepWorkers: Sendable, Hashable {
     /// The same floor for the contact solver's colors (`forEachChunkInWaves`): a row costs some
     /// fifty times what a body's integration does, so far fewer make a chunk worth handing off.
     public let minimumRowChunk: Int
+    /// The helpers (nil for one thread).
+    let pool: WorkerPool?
 
     /// The default split floor: about 2 000 bodies take some 20 µs per substep, well above the
     /// cost of waking a thread.
@@ -49,6 +50,26 @@ public struct StepWorkers: Sendable, Hashable {
         self.threads = threads
         self.minimumChunk = minimumChunk
         self.minimumRowChunk = minimumRowChunk
+        pool = threads > 1 ? WorkerPool(helpers: threads - 1) : nil
+    }
+
+    public static func == (a: StepWorkers, b: StepWorkers) -> Bool {
+        a.threads == b.threads && a.minimumChunk == b.minimumChunk && a.minimumRowChunk == b.minimumRowChunk
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(threads)
+        hasher.combine(minimumChunk)
+        hasher.combine(minimumRowChunk)
+    }
+
+    /// Runs `body(i)` for `i` in `0..<iterations` (at most `threads`), i = 0 on this thread.
+    func perform(iterations: Int, _ body: (Int) -> Void) {
+        guard let pool, iterations > 1 else {
+            for i in 0..<iterations { body(i) }
+            return
+        }
+        pool.perform(iterations: iterations, body)
     }
 
     /// How many chunks `count` items are split into.
@@ -90,20 +111,9 @@ public struct StepWorkers: Sendable, Hashable {
     }
 
     /// Runs `body(chunk, range)` for each of `chunks` chunks: on this thread when there is one,
-    /// on Dispatch's threads otherwise.
+    /// chunk k on thread k otherwise.
     private func run(chunks: Int, count: Int, _ body: (Int, Range<Int>) -> Void) {
         if chunks == 1 { return body(0, 0..<count) }
-        withoutActuallyEscaping(body) { body in
-            let shared = SharedChunkBody(run: body)
-            DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                shared.run(chunk, Self.range(ofChunk: chunk, of: chunks, count: count))
-            }
-        }
+        perform(iterations: chunks) { chunk in body(chunk, Self.range(ofChunk: chunk, of: chunks, count: count)) }
     }
-}
-
-/// A chunk's work handed to Dispatch's threads. Sendable on the word of `forEachChunk`'s
-/// callers: each chunk touches only its own items.
-private struct SharedChunkBody: @unchecked Sendable {
-    let run: (Int, Range<Int>) -> Void
 }
