@@ -213,10 +213,18 @@ public struct World: Sendable {
 
     /// The first body whose position, rotation or velocity is not finite, if any.
     public var firstNonFiniteBody: BodyID? {
-        // Fast path: 0·x is 0 for every finite x and NaN otherwise, so one sum answers for all.
-        var probe = 0.0
-        for s in states {
-            probe += 0 * (s.position.x + s.position.y + s.velocity.x + s.velocity.y + s.angularVelocity + s.rotation.c + s.rotation.s)
+        // Fast path: 0·x is 0 for every finite x and NaN otherwise, so one sum answers for all,
+        // in any order; the bodies are read in the chunks the step wrote them in (slots from 1,
+        // as the step splits them), each on the thread that wrote it.
+        let probe = states.withUnsafeBufferPointer { states in
+            workers.reduceChunks(count: states.count - 1) { chunk in
+                var probe = 0.0
+                for slot in (chunk.lowerBound + 1)..<(chunk.upperBound + 1) {
+                    let s = states[slot]
+                    probe += 0 * (s.position.x + s.position.y + s.velocity.x + s.velocity.y + s.angularVelocity + s.rotation.c + s.rotation.s)
+                }
+                return probe
+            } combine: { $0 + $1 }
         }
         if probe == 0 { return nil }
         for slot in 1..<states.count {
