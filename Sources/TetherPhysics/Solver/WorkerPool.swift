@@ -108,8 +108,8 @@ private final class WorkerPoolState: @unchecked Sendable {
         for helper in 0..<helpers { wake(helper) }
     }
 
-    /// The job is over: helpers that look at it late find none (they only look after a new
-    /// generation, so this is for tidiness, not safety).
+    /// The job is over: drops the pool's reference to its closure, which
+    /// `withoutActuallyEscaping` checks has not escaped when `perform` returns.
     func retire() { job = nil }
 
     func stop() {
@@ -147,9 +147,17 @@ private final class WorkerPoolState: @unchecked Sendable {
             let current = awaitGeneration(after: seen, helper: helper)
             seen = current
             if stopping.load(ordering: .acquiring) { return }
-            if let job, helper + 1 < job.iterations { job.body(helper + 1) }
+            runIteration(helper: helper)
             done.wrappingAdd(1, ordering: .releasing)
         }
+    }
+
+    /// Runs the helper's iteration of the job, if it has one. A function of its own so that the
+    /// helper's copy of the job (and of its closure) is gone before the helper counts itself
+    /// done: the caller then retires the job and `withoutActuallyEscaping` checks the closure.
+    @inline(never)
+    private func runIteration(helper: Int) {
+        if let job, helper + 1 < job.iterations { job.body(helper + 1) }
     }
 
     /// Spins (yielding now and then) until the generation moves past `seen`; after
