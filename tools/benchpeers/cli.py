@@ -201,9 +201,13 @@ class Bench:
 
 
 def run_worker(venv_python, arguments, timeout=None):
-    """`python -m benchpeers.worker ARGUMENTS` in the peers' virtual environment: its JSON."""
+    """`python -m benchpeers.worker ARGUMENTS` in the peers' virtual environment: its JSON.
+
+    pyb2d3 imports NumPy, whose OpenBLAS starts a pool of threads that spin for a while after
+    import; they do nothing for the physics but compete for the cores, so the worker gets one."""
     done = subprocess.run([venv_python, "-m", "benchpeers.worker", *arguments],
-                          env=dict(os.environ, PYTHONPATH=TOOLS, PYTHONDONTWRITEBYTECODE="1"),
+                          env=dict(os.environ, PYTHONPATH=TOOLS, PYTHONDONTWRITEBYTECODE="1",
+                                   OPENBLAS_NUM_THREADS="1"),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                           timeout=timeout)
     if done.returncode != 0:
