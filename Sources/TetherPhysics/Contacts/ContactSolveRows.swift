@@ -28,8 +28,14 @@ struct ContactSolveRows {
         solve(range, inverseH: inverseH, useBias: true)
     }
 
+    /// The relax pass: first every pair's targets (`ContactRowPair.aim`, poses only), then the
+    /// rows. Positions do not move during the pass, so the targets are the ones the rows would
+    /// compute themselves.
     @inline(never)
     private func relax(_ range: Range<Int>, inverseH: Double) {
+        for entry in entries[range] where entry >= 0 {
+            pairs[Int(entry)].aim(bodies, inverseH: inverseH)
+        }
         solve(range, inverseH: inverseH, useBias: false)
     }
 
