@@ -147,14 +147,39 @@ struct ContactRowPair: Sendable {
         var vAx, vAy, wA, vBx, vBy, wB: Lanes
     }
 
+    /// The two rows' bodies' velocities, lane by lane, field by field (the warm start's few
+    /// products vectorize well around these loads).
     @inline(__always)
-    func loadVelocities(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Velocities {
+    func loadVelocitiesInline(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Velocities {
         let (a0, a1, b0, b1) = (bodies[slotsA.0], bodies[slotsA.1], bodies[slotsB.0], bodies[slotsB.1])
         return Velocities(
             vAx: Lanes(a0.velocity.x, a1.velocity.x), vAy: Lanes(a0.velocity.y, a1.velocity.y),
             wA: Lanes(a0.angularVelocity, a1.angularVelocity),
             vBx: Lanes(b0.velocity.x, b1.velocity.x), vBy: Lanes(b0.velocity.y, b1.velocity.y),
             wB: Lanes(b0.angularVelocity, b1.angularVelocity))
+    }
+
+    /// The two rows' bodies' velocities, lane by lane: each body's (vx, vy) and (ω, ·) in one load
+    /// each, then lane 0 and lane 1 side by side (loading the fields one by one, the optimizer
+    /// paired vx with vy of one body instead, and the rows' arithmetic went across lanes).
+    @inline(__always)
+    func loadVelocities(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Velocities {
+        let linear = MemoryLayout<BodyState>.offset(of: \.velocity)!
+        let angular = MemoryLayout<BodyState>.offset(of: \.angularVelocity)!
+        let a0 = Self.twoDoubles(bodies, slotsA.0, at: linear), a1 = Self.twoDoubles(bodies, slotsA.1, at: linear)
+        let b0 = Self.twoDoubles(bodies, slotsB.0, at: linear), b1 = Self.twoDoubles(bodies, slotsB.1, at: linear)
+        let wa0 = Self.twoDoubles(bodies, slotsA.0, at: angular), wa1 = Self.twoDoubles(bodies, slotsA.1, at: angular)
+        let wb0 = Self.twoDoubles(bodies, slotsB.0, at: angular), wb1 = Self.twoDoubles(bodies, slotsB.1, at: angular)
+        return Velocities(
+            vAx: Lanes(a0.x, a1.x), vAy: Lanes(a0.y, a1.y), wA: Lanes(wa0.x, wa1.x),
+            vBx: Lanes(b0.x, b1.x), vBy: Lanes(b0.y, b1.y), wB: Lanes(wb0.x, wb1.x))
+    }
+
+    /// The two doubles at byte `offset` of body `slot` (the second may be the next field).
+    @inline(__always)
+    static func twoDoubles(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ slot: Int, at offset: Int) -> Lanes {
+        UnsafeRawPointer(bodies.baseAddress!).loadUnaligned(
+            fromByteOffset: slot &* MemoryLayout<BodyState>.stride &+ offset, as: Lanes.self)
     }
 
     /// Writes the lanes back to the movable bodies, in line: the warm start's few products
@@ -209,7 +234,7 @@ struct ContactRowPair: Sendable {
     /// `ContactConstraint.warmStart` for both rows.
     @inline(__always)
     func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        var v = loadVelocities(bodies)
+        var v = loadVelocitiesInline(bodies)
         let (tx, ty) = (normalY, -normalX)
         @inline(__always) func apply(_ p: Point) {
             let px = p.normalImpulse * normalX + p.tangentImpulse * tx
@@ -360,7 +385,9 @@ struct ContactRowPair: Sendable {
         var inverse = inverseDeterminantRigid.replacing(with: inverseDeterminantSoft, where: r0.soft)
         let mixed = r0.soft .^ r1.soft
         if any(mixed) { inverse.replace(with: 1 / ((k11 + s0) * (k22 + s1) - k12 * k12), where: mixed) }
-        let k11s = k11 + s0, k22s = k22 + s1
+        // Without bias s0 = s1 = 0, and k + 0 is k (k11, k22 are sums of non-negative products,
+        // never −0), so the relax pass skips the additions.
+        let k11s = useBias ? k11 + s0 : k11, k22s = useBias ? k22 + s1 : k22
         let (l0, l1) = (point0.normalImpulse, point1.normalImpulse)
         let b0 = r0.vn + r0.bias - (k11 * l0 + k12 * l1)
         let b1 = r1.vn + r1.bias - (k12 * l0 + k22 * l1)
