@@ -72,8 +72,8 @@ struct ContactRowPair: Sendable {
     var biasRate, massScale, impulseScale, k11, k12, k22, blockSoftening0, blockSoftening1: Lanes
     var inverseDeterminantRigid, inverseDeterminantSoft: Lanes
     var point0, point1: Point
-    /// Each point's target velocity term for the relax pass, from the poses alone (`aim`).
-    var relaxBias0, relaxBias1: Lanes
+    /// Each point's separation at the poses of the last relax pass (`aim`).
+    var aimedSeparation0, aimedSeparation1: Lanes
 
     /// Lays out rows `rows.0` and `rows.1` of `constraints` lane by lane into `pair`, reading and
     /// writing in place: a pair is close to a kilobyte, and building one in a temporary to copy
@@ -119,8 +119,8 @@ struct ContactRowPair: Sendable {
         pair.pointee.inverseDeterminantSoft = Lanes(c.pointee.inverseDeterminantSoft, d.pointee.inverseDeterminantSoft)
         Point.lay(&pair.pointee.point0, &c.pointee.point0, &d.pointee.point0)
         Point.lay(&pair.pointee.point1, &c.pointee.point1, &d.pointee.point1)
-        pair.pointee.relaxBias0 = .zero
-        pair.pointee.relaxBias1 = .zero
+        pair.pointee.aimedSeparation0 = .zero
+        pair.pointee.aimedSeparation1 = .zero
     }
 
     /// Writes both rows' impulses back to their constraints.
@@ -283,26 +283,26 @@ struct ContactRowPair: Sendable {
         return (normalX * dx + normalY * dy) + p.baseSeparation
     }
 
-    /// The relax pass's targets (`relaxBias0`, `relaxBias1`): rigid rows, a speculative gap
-    /// closed within the substep, nothing otherwise. They depend on the poses alone, which the
-    /// pass does not change, so the pass computes them for a run of pairs before it solves any:
-    /// the solve then holds fewer values at once (fewer spills), about 10 % fewer instructions.
+    /// The points' separations at the current poses (`aimedSeparation0`, `aimedSeparation1`),
+    /// for a run of pairs before any is solved. Only integrating the positions moves the bodies,
+    /// so the relax pass computes them here for itself (its solve then holds fewer values at
+    /// once: fewer spills), and the next substep's solve pass, whose poses are the same, reads
+    /// them instead of computing them again: the same operations on the same values.
     @inline(__always)
-    mutating func aim(_ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double) {
+    mutating func aim(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
         let d = poseChange(bodies)
-        @inline(__always) func bias(_ p: Point) -> Lanes {
-            let separation = separation(p, d)
-            return Lanes.zero.replacing(with: separation * inverseH, where: separation .> 0)
-        }
-        relaxBias0 = bias(point0)
-        if twoPoints { relaxBias1 = bias(point1) }
+        aimedSeparation0 = separation(point0, d)
+        if twoPoints { aimedSeparation1 = separation(point1, d) }
     }
 
     /// `ContactConstraint.solve` for both rows. Returns false, having written nothing, when a
     /// lane's 2×2 block problem has no solution (round-off); the caller then solves the rows one
-    /// at a time. Without bias (the relax pass) the rows' targets come from `aim`.
+    /// at a time. `aimed`: the separations of `aim` are those of the current poses (always in the
+    /// relax pass, which aims first).
     @inline(__always)
-    mutating func solve(_ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double, useBias: Bool) -> Bool {
+    mutating func solve(
+        _ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double, useBias: Bool, aimed: Bool
+    ) -> Bool {
         var v = loadVelocities(bodies)
         let (nx, ny) = (normalX, normalY)
         let (mA, mB, iA, iB) = (inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB)
@@ -310,7 +310,7 @@ struct ContactRowPair: Sendable {
         var smoothLinear = Lanes.zero, smoothA = Lanes.zero, smoothB = Lanes.zero
         var poses = PoseChange(dqAc: .zero, dqAs: .zero, dqBc: .zero, dqBs: .zero, dpx: .zero, dpy: .zero)
         if useBias {
-            poses = poseChange(bodies)
+            if !aimed { poses = poseChange(bodies) }
             let (bodyA0, bodyA1) = (bodies[slotsA.0], bodies[slotsA.1])
             let (bodyB0, bodyB1) = (bodies[slotsB.0], bodies[slotsB.1])
             let sx = Lanes(bodyB0.smoothVelocityChange.x, bodyB1.smoothVelocityChange.x)
@@ -323,17 +323,19 @@ struct ContactRowPair: Sendable {
         }
 
         /// `normalRow` of `ContactConstraint.solve`: velocity, target, and whether the row is soft.
-        @inline(__always) func normalRow(_ p: Point, relaxBias: Lanes) -> (vn: Lanes, bias: Lanes, soft: Mask) {
+        @inline(__always) func normalRow(_ p: Point, aimedSeparation: Lanes) -> (vn: Lanes, bias: Lanes, soft: Mask) {
+            let separation = aimed ? aimedSeparation : separation(p, poses)
             var vn = (nx * (v.vBx - v.vAx) + ny * (v.vBy - v.vAy)) + (v.wB * p.normalArmB - v.wA * p.normalArmA)
-            guard useBias else { return (vn, relaxBias, Mask(repeating: false)) }
-            let separation = separation(p, poses)
-            vn = vn - (smoothLinear + (smoothB * p.normalArmB - smoothA * p.normalArmA))
+            if useBias { vn = vn - (smoothLinear + (smoothB * p.normalArmB - smoothA * p.normalArmA)) }
             let speculative = separation .> 0
-            let push = biasRate * separation
-            let floor = Lanes(repeating: -ContactConstants.maxPushOutSpeed)
-            var bias = push.replacing(with: floor, where: floor .>= push)
+            var bias = Lanes.zero
+            if useBias {
+                let push = biasRate * separation
+                let floor = Lanes(repeating: -ContactConstants.maxPushOutSpeed)
+                bias = push.replacing(with: floor, where: floor .>= push)
+            }
             bias.replace(with: separation * inverseH, where: speculative)
-            return (vn, bias, .!speculative)
+            return (vn, bias, useBias ? .!speculative : Mask(repeating: false))
         }
         @inline(__always) func push(_ impulse: Lanes, _ dirX: Lanes, _ dirY: Lanes, armA: Lanes, armB: Lanes) {
             let linearA = mA * impulse, linearB = mB * impulse
@@ -359,7 +361,7 @@ struct ContactRowPair: Sendable {
 
         guard twoPoints else {
             // `single` of `ContactConstraint.solve`: one normal row, then its friction row.
-            let r = normalRow(point0, relaxBias: relaxBias0)
+            let r = normalRow(point0, aimedSeparation: aimedSeparation0)
             let l = point0.normalImpulse
             var impulse = -point0.normalMass * (r.vn + r.bias)
             if any(r.soft) {
@@ -376,8 +378,8 @@ struct ContactRowPair: Sendable {
             return true
         }
 
-        let r0 = normalRow(point0, relaxBias: relaxBias0)
-        let r1 = normalRow(point1, relaxBias: relaxBias1)
+        let r0 = normalRow(point0, aimedSeparation: aimedSeparation0)
+        let r1 = normalRow(point1, aimedSeparation: aimedSeparation1)
 
         // The 2×2 problem of `ContactConstraint.complementarity`, all cases computed and selected.
         let s0 = Lanes.zero.replacing(with: blockSoftening0, where: r0.soft)

@@ -23,6 +23,10 @@ struct ContactSolvePlan: Sendable {
     /// step's workers split the colors; empty when every pass runs on the calling thread.
     private(set) var passChunks: [WaveChunk] = []
     private(set) var relaxChunks: [WaveChunk] = []
+    /// Whether the pairs hold their points' separations at the current poses
+    /// (`ContactRowPair.aim`): true from a relax pass until the next step's `prepare` (within a
+    /// step positions move only between a solve pass and its relax pass, which aims again).
+    private var separationsAimed = false
 
     /// How many entries a pass runs (pairs and rows on their own).
     var entryCount: Int { entries.count }
@@ -71,6 +75,7 @@ struct ContactSolvePlan: Sendable {
             plan.build(constraints, colorStarts: colorStarts, pairsRows: pairsRows)
         }
         listChunks(context.workers)
+        separationsAimed = false
     }
 
     private mutating func build(
@@ -151,6 +156,7 @@ struct ContactSolvePlan: Sendable {
     /// soft-row work.)
     mutating func relax(_ context: StepContext) {
         runPass(context, chunks: relaxChunks, stage: .relax)
+        separationsAimed = true
     }
 
     /// What a chunk of a pass does to its entries.
@@ -166,7 +172,9 @@ struct ContactSolvePlan: Sendable {
         withConstraints { plan, constraints in
             plan.pairs.withUnsafeMutableBufferPointer { pairs in
                 plan.entries.withUnsafeBufferPointer { entries in
-                    let rows = ContactSolveRows(entries: entries, pairs: pairs, constraints: constraints, bodies: bodies)
+                    let rows = ContactSolveRows(
+                        entries: entries, pairs: pairs, constraints: constraints, bodies: bodies,
+                        separationsAimed: plan.separationsAimed)
                     if chunks.isEmpty {
                         rows.run(stage, entries.indices, inverseH: inverseH)
                     } else {

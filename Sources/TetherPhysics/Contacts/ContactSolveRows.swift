@@ -9,13 +9,21 @@ struct ContactSolveRows {
     let pairs: UnsafeMutableBufferPointer<ContactRowPair>
     let constraints: UnsafeMutableBufferPointer<ContactConstraint>
     let bodies: UnsafeMutableBufferPointer<BodyState>
+    /// Whether the pairs' `aimedSeparation`s are those of the current poses: set by a relax
+    /// pass, until positions move (`ContactSolvePlan.separationsAimed`).
+    let separationsAimed: Bool
 
     /// Runs `stage` over `entries[range]`, in order.
     @inline(__always)
     func run(_ stage: ContactSolvePlan.Stage, _ range: Range<Int>, inverseH: Double) {
         switch stage {
         case .warmStart: warmStart(range)
-        case .solve: solveWithBias(range, inverseH: inverseH)
+        case .solve:
+            if separationsAimed {
+                solveWithBiasAimed(range, inverseH: inverseH)
+            } else {
+                solveWithBias(range, inverseH: inverseH)
+            }
         case .relax: relax(range, inverseH: inverseH)
         }
     }
@@ -25,18 +33,24 @@ struct ContactSolveRows {
     /// 1.3 % more instructions on the pile).
     @inline(never)
     private func solveWithBias(_ range: Range<Int>, inverseH: Double) {
-        solve(range, inverseH: inverseH, useBias: true)
+        solve(range, inverseH: inverseH, useBias: true, aimed: false)
     }
 
-    /// The relax pass: first every pair's targets (`ContactRowPair.aim`, poses only), then the
-    /// rows. Positions do not move during the pass, so the targets are the ones the rows would
-    /// compute themselves.
+    /// The solve pass after a relax pass: the separations the relax pass aimed at are the
+    /// current ones (positions move only between the solve and relax passes).
+    @inline(never)
+    private func solveWithBiasAimed(_ range: Range<Int>, inverseH: Double) {
+        solve(range, inverseH: inverseH, useBias: true, aimed: true)
+    }
+
+    /// The relax pass: first every pair's separations (`ContactRowPair.aim`, poses only; the
+    /// pass moves no position), then the rows.
     @inline(never)
     private func relax(_ range: Range<Int>, inverseH: Double) {
         for entry in entries[range] where entry >= 0 {
-            pairs[Int(entry)].aim(bodies, inverseH: inverseH)
+            pairs[Int(entry)].aim(bodies)
         }
-        solve(range, inverseH: inverseH, useBias: false)
+        solve(range, inverseH: inverseH, useBias: false, aimed: true)
     }
 
     /// Applies the rows' accumulated impulses (warm starting).
@@ -54,11 +68,11 @@ struct ContactSolveRows {
     /// One pass over the rows; `useBias` is a constant at each call, so the solve and relax
     /// passes each get their own copy of the loop.
     @inline(__always)
-    private func solve(_ range: Range<Int>, inverseH: Double, useBias: Bool) {
+    private func solve(_ range: Range<Int>, inverseH: Double, useBias: Bool, aimed: Bool) {
         for entry in entries[range] {
             if entry >= 0 {
                 let k = Int(entry)
-                if !pairs[k].solve(bodies, inverseH: inverseH, useBias: useBias) {
+                if !pairs[k].solve(bodies, inverseH: inverseH, useBias: useBias, aimed: aimed) {
                     // A lane's block problem had no solution: both rows one at a time.
                     pairs[k].store(into: constraints)
                     constraints[pairs[k].rows.0].solve(bodies, inverseH: inverseH, useBias: useBias)
