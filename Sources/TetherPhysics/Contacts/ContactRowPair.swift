@@ -66,6 +66,8 @@ struct ContactRowPair: Sendable {
     var tracksLargestImpulse: Bool
     var inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB: Lanes
     var normalX, normalY, friction: Lanes
+    /// The tangent's y, `-normalX` (its x is `normalY`), negated once per step for the warm start.
+    var tangentY: Lanes
     /// Poses at the start of the step, for the current separation.
     var startRotationAc, startRotationAs, startRotationBc, startRotationBs: Lanes
     var startPositionAx, startPositionAy, startPositionBx, startPositionBy: Lanes
@@ -98,6 +100,7 @@ struct ContactRowPair: Sendable {
         pair.pointee.inverseInertiaB = Lanes(c.pointee.inverseInertiaB, d.pointee.inverseInertiaB)
         pair.pointee.normalX = Lanes(c.pointee.normal.x, d.pointee.normal.x)
         pair.pointee.normalY = Lanes(c.pointee.normal.y, d.pointee.normal.y)
+        pair.pointee.tangentY = -pair.pointee.normalX
         pair.pointee.friction = Lanes(c.pointee.friction, d.pointee.friction)
         pair.pointee.startRotationAc = Lanes(c.pointee.rotationA.c, d.pointee.rotationA.c)
         pair.pointee.startRotationAs = Lanes(c.pointee.rotationA.s, d.pointee.rotationA.s)
@@ -200,33 +203,36 @@ struct ContactRowPair: Sendable {
 
     @inline(__always)
     func storeVelocities(_ v: Velocities, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        Self.writeVelocities(v, bodies.baseAddress!, slotsA, slotsB, movesA, movesB)
+        let base = UnsafeMutableRawPointer(bodies.baseAddress!)
+        let stride = MemoryLayout<BodyState>.stride
+        @inline(__always) func body(_ slot: Int, _ moves: Bool) -> UnsafeMutableRawPointer? {
+            moves ? base + slot &* stride : nil
+        }
+        Self.writeVelocities(
+            v, body(slotsA.0, movesA.0), body(slotsA.1, movesA.1), body(slotsB.0, movesB.0), body(slotsB.1, movesB.1))
     }
 
-    /// Writes the lanes back to the movable bodies (the solve passes). Not inlined on purpose: the optimizer
-    /// vectorizes the lanes' arithmetic from its stores, and stores of each body's (x, y) in
-    /// the caller led it to pair x with y instead of lane 0 with lane 1, with shuffles and
-    /// spills throughout the row (the call hands it the six lane vectors instead; about 10 %
-    /// fewer instructions per pass on a pile).
+    /// Writes the lanes back to the bodies given (nil: an immovable one, never written), for the
+    /// solve passes. Not inlined on purpose: the optimizer vectorizes the lanes' arithmetic from
+    /// its stores, and stores of each body's (x, y) in the caller led it to pair x with y instead
+    /// of lane 0 with lane 1, with shuffles and spills throughout the row (the call hands it the
+    /// six lane vectors instead; about 10 % fewer instructions per pass on a pile).
     @inline(never)
     static func writeVelocities(
-        _ v: Velocities, _ bodies: UnsafeMutablePointer<BodyState>, _ slotsA: (Int, Int), _ slotsB: (Int, Int),
-        _ movesA: (Bool, Bool), _ movesB: (Bool, Bool)
+        _ v: Velocities, _ a0: UnsafeMutableRawPointer?, _ a1: UnsafeMutableRawPointer?,
+        _ b0: UnsafeMutableRawPointer?, _ b1: UnsafeMutableRawPointer?
     ) {
-        let raw = UnsafeMutableRawPointer(bodies)
-        let stride = MemoryLayout<BodyState>.stride
-        let angularOffset = MemoryLayout<BodyState>.offset(of: \.angularVelocity)!
-        let linearOffset = MemoryLayout<BodyState>.offset(of: \.velocity)!
-        @inline(__always) func write(_ slot: Int, _ moves: Bool, _ linear: Lanes, _ angular: Double) {
-            if moves {
-                raw.storeBytes(of: linear, toByteOffset: slot &* stride &+ linearOffset, as: Lanes.self)
-                raw.storeBytes(of: angular, toByteOffset: slot &* stride &+ angularOffset, as: Double.self)
-            }
+        let linear = MemoryLayout<BodyState>.offset(of: \.velocity)!
+        let angular = MemoryLayout<BodyState>.offset(of: \.angularVelocity)!
+        @inline(__always) func write(_ body: UnsafeMutableRawPointer?, _ velocity: Lanes, _ angularVelocity: Double) {
+            guard let body else { return }
+            body.storeBytes(of: velocity, toByteOffset: linear, as: Lanes.self)
+            body.storeBytes(of: angularVelocity, toByteOffset: angular, as: Double.self)
         }
-        write(slotsA.0, movesA.0, Lanes(v.vAx[0], v.vAy[0]), v.wA[0])
-        write(slotsB.0, movesB.0, Lanes(v.vBx[0], v.vBy[0]), v.wB[0])
-        write(slotsA.1, movesA.1, Lanes(v.vAx[1], v.vAy[1]), v.wA[1])
-        write(slotsB.1, movesB.1, Lanes(v.vBx[1], v.vBy[1]), v.wB[1])
+        write(a0, Lanes(v.vAx[0], v.vAy[0]), v.wA[0])
+        write(b0, Lanes(v.vBx[0], v.vBy[0]), v.wB[0])
+        write(a1, Lanes(v.vAx[1], v.vAy[1]), v.wA[1])
+        write(b1, Lanes(v.vBx[1], v.vBy[1]), v.wB[1])
     }
 
     // MARK: Warm start
@@ -235,7 +241,7 @@ struct ContactRowPair: Sendable {
     @inline(__always)
     func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
         var v = loadVelocitiesInline(bodies)
-        let (tx, ty) = (normalY, -normalX)
+        let (tx, ty) = (normalY, tangentY)
         @inline(__always) func apply(_ p: Point) {
             let px = p.normalImpulse * normalX + p.tangentImpulse * tx
             let py = p.normalImpulse * normalY + p.tangentImpulse * ty
