@@ -74,8 +74,8 @@ struct ContactRowPair: Sendable {
     var biasRate, massScale, impulseScale, k11, k12, k22, blockSoftening0, blockSoftening1: Lanes
     var inverseDeterminantRigid, inverseDeterminantSoft: Lanes
     var point0, point1: Point
-    /// Each point's separation at the poses of the last relax pass (`aim`).
-    var aimedSeparation0, aimedSeparation1: Lanes
+    /// Each point's targets at the poses of the last relax pass (`aim`).
+    var aim0, aim1: Aim
 
     /// Lays out rows `rows.0` and `rows.1` of `constraints` lane by lane into `pair`, reading and
     /// writing in place: a pair is close to a kilobyte, and building one in a temporary to copy
@@ -122,8 +122,8 @@ struct ContactRowPair: Sendable {
         pair.pointee.inverseDeterminantSoft = Lanes(c.pointee.inverseDeterminantSoft, d.pointee.inverseDeterminantSoft)
         Point.lay(&pair.pointee.point0, &c.pointee.point0, &d.pointee.point0)
         Point.lay(&pair.pointee.point1, &c.pointee.point1, &d.pointee.point1)
-        pair.pointee.aimedSeparation0 = .zero
-        pair.pointee.aimedSeparation1 = .zero
+        pair.pointee.aim0 = Aim()
+        pair.pointee.aim1 = Aim()
     }
 
     /// Writes both rows' impulses back to their constraints.
@@ -289,16 +289,36 @@ struct ContactRowPair: Sendable {
         return (normalX * dx + normalY * dy) + p.baseSeparation
     }
 
-    /// The points' separations at the current poses (`aimedSeparation0`, `aimedSeparation1`),
-    /// for a run of pairs before any is solved. Only integrating the positions moves the bodies,
-    /// so the relax pass computes them here for itself (its solve then holds fewer values at
-    /// once: fewer spills), and the next substep's solve pass, whose poses are the same, reads
-    /// them instead of computing them again: the same operations on the same values.
+    /// What a point's separation at the current poses makes of its normal row, in the relax
+    /// pass and in a solve pass (`normalRow` of `ContactConstraint.solve` without the velocities).
+    struct Aim: Sendable {
+        var relaxBias = Lanes.zero
+        var solveBias = Lanes.zero
+        /// Whether the row is soft in a solve pass (not speculative).
+        var soft = Mask(repeating: false)
+    }
+
+    /// The points' targets at the current poses (`aim0`, `aim1`), for a run of pairs before any
+    /// is solved. Only integrating the positions moves the bodies, so the relax pass aims here
+    /// for itself (its solve then holds fewer values at once: fewer spills), and the next
+    /// substep's solve pass, whose poses are the same, reads the targets instead of computing
+    /// them again: the same operations on the same values.
     @inline(__always)
-    mutating func aim(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
+    mutating func aim(_ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double) {
         let d = poseChange(bodies)
-        aimedSeparation0 = separation(point0, d)
-        if twoPoints { aimedSeparation1 = separation(point1, d) }
+        @inline(__always) func aim(_ p: Point) -> Aim {
+            let separation = separation(p, d)
+            let speculative = separation .> 0
+            let gapClosing = separation * inverseH
+            let push = biasRate * separation
+            let floor = Lanes(repeating: -ContactConstants.maxPushOutSpeed)
+            return Aim(
+                relaxBias: Lanes.zero.replacing(with: gapClosing, where: speculative),
+                solveBias: push.replacing(with: floor, where: floor .>= push).replacing(with: gapClosing, where: speculative),
+                soft: .!speculative)
+        }
+        aim0 = aim(point0)
+        if twoPoints { aim1 = aim(point1) }
     }
 
     /// `ContactConstraint.solve` for both rows. Returns false, having written nothing, when a
@@ -329,10 +349,12 @@ struct ContactRowPair: Sendable {
         }
 
         /// `normalRow` of `ContactConstraint.solve`: velocity, target, and whether the row is soft.
-        @inline(__always) func normalRow(_ p: Point, aimedSeparation: Lanes) -> (vn: Lanes, bias: Lanes, soft: Mask) {
-            let separation = aimed ? aimedSeparation : separation(p, poses)
+        @inline(__always) func normalRow(_ p: Point, _ aim: Aim) -> (vn: Lanes, bias: Lanes, soft: Mask) {
             var vn = (nx * (v.vBx - v.vAx) + ny * (v.vBy - v.vAy)) + (v.wB * p.normalArmB - v.wA * p.normalArmA)
             if useBias { vn = vn - (smoothLinear + (smoothB * p.normalArmB - smoothA * p.normalArmA)) }
+            if !useBias { return (vn, aim.relaxBias, Mask(repeating: false)) }
+            if aimed { return (vn, aim.solveBias, aim.soft) }
+            let separation = separation(p, poses)
             let speculative = separation .> 0
             var bias = Lanes.zero
             if useBias {
@@ -367,7 +389,7 @@ struct ContactRowPair: Sendable {
 
         guard twoPoints else {
             // `single` of `ContactConstraint.solve`: one normal row, then its friction row.
-            let r = normalRow(point0, aimedSeparation: aimedSeparation0)
+            let r = normalRow(point0, aim0)
             let l = point0.normalImpulse
             var impulse = -point0.normalMass * (r.vn + r.bias)
             if any(r.soft) {
@@ -384,8 +406,8 @@ struct ContactRowPair: Sendable {
             return true
         }
 
-        let r0 = normalRow(point0, aimedSeparation: aimedSeparation0)
-        let r1 = normalRow(point1, aimedSeparation: aimedSeparation1)
+        let r0 = normalRow(point0, aim0)
+        let r1 = normalRow(point1, aim1)
 
         // The 2×2 problem of `ContactConstraint.complementarity`, all cases computed and selected.
         let s0 = Lanes.zero.replacing(with: blockSoftening0, where: r0.soft)

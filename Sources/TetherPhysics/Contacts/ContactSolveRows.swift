@@ -9,7 +9,7 @@ struct ContactSolveRows {
     let pairs: UnsafeMutableBufferPointer<ContactRowPair>
     let constraints: UnsafeMutableBufferPointer<ContactConstraint>
     let bodies: UnsafeMutableBufferPointer<BodyState>
-    /// Whether the pairs' `aimedSeparation`s are those of the current poses: set by a relax
+    /// Whether the pairs' targets (`ContactRowPair.aim`) are those of the current poses: set by a relax
     /// pass, until positions move (`ContactSolvePlan.separationsAimed`).
     let separationsAimed: Bool
 
@@ -36,19 +36,19 @@ struct ContactSolveRows {
         solve(range, inverseH: inverseH, useBias: true, aimed: false)
     }
 
-    /// The solve pass after a relax pass: the separations the relax pass aimed at are the
-    /// current ones (positions move only between the solve and relax passes).
+    /// The solve pass after a relax pass: the targets the relax pass aimed at are those of the
+    /// current poses (positions move only between the solve and relax passes).
     @inline(never)
     private func solveWithBiasAimed(_ range: Range<Int>, inverseH: Double) {
         solve(range, inverseH: inverseH, useBias: true, aimed: true)
     }
 
-    /// The relax pass: first every pair's separations (`ContactRowPair.aim`, poses only; the
-    /// pass moves no position), then the rows.
+    /// The relax pass: first every pair's targets (`ContactRowPair.aim`, poses only; the pass
+    /// moves no position), then the rows.
     @inline(never)
     private func relax(_ range: Range<Int>, inverseH: Double) {
         for entry in entries[range] where entry >= 0 {
-            pairs[Int(entry)].aim(bodies)
+            pairs[Int(entry)].aim(bodies, inverseH: inverseH)
         }
         solve(range, inverseH: inverseH, useBias: false, aimed: true)
     }
