@@ -153,7 +153,7 @@ struct ContactRowPair: Sendable {
     /// The two rows' bodies' velocities, lane by lane, field by field (the warm start's few
     /// products vectorize well around these loads).
     @inline(__always)
-    func loadVelocitiesInline(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Velocities {
+    func loadVelocitiesFieldByField(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Velocities {
         let (a0, a1, b0, b1) = (bodies[slotsA.0], bodies[slotsA.1], bodies[slotsB.0], bodies[slotsB.1])
         return Velocities(
             vAx: Lanes(a0.velocity.x, a1.velocity.x), vAy: Lanes(a0.velocity.y, a1.velocity.y),
@@ -188,7 +188,7 @@ struct ContactRowPair: Sendable {
     /// Writes the lanes back to the movable bodies, in line: the warm start's few products
     /// vectorize well around these stores.
     @inline(__always)
-    func storeVelocitiesInline(_ v: Velocities, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
+    func storeVelocitiesFieldByField(_ v: Velocities, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
         @inline(__always) func write(_ slot: Int, _ moves: Bool, _ x: Lanes, _ y: Lanes, _ w: Lanes, _ lane: Int) {
             if moves {
                 bodies[slot].velocity = Vec2(x[lane], y[lane])
@@ -240,7 +240,7 @@ struct ContactRowPair: Sendable {
     /// `ContactConstraint.warmStart` for both rows.
     @inline(__always)
     func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        var v = loadVelocitiesInline(bodies)
+        var v = loadVelocitiesFieldByField(bodies)
         let (tx, ty) = (normalY, tangentY)
         @inline(__always) func apply(_ p: Point) {
             let px = p.normalImpulse * normalX + p.tangentImpulse * tx
@@ -254,7 +254,7 @@ struct ContactRowPair: Sendable {
         }
         apply(point0)
         if twoPoints { apply(point1) }
-        storeVelocitiesInline(v, bodies)
+        storeVelocitiesFieldByField(v, bodies)
     }
 
     // MARK: Solve
@@ -323,7 +323,7 @@ struct ContactRowPair: Sendable {
 
     /// `ContactConstraint.solve` for both rows. Returns false, having written nothing, when a
     /// lane's 2×2 block problem has no solution (round-off); the caller then solves the rows one
-    /// at a time. `aimed`: the separations of `aim` are those of the current poses (always in the
+    /// at a time. `aimed`: the targets of `aim` are those of the current poses (always in the
     /// relax pass, which aims first).
     @inline(__always)
     mutating func solve(

@@ -23,10 +23,10 @@ struct ContactSolvePlan: Sendable {
     /// step's workers split the colors; empty when every pass runs on the calling thread.
     private(set) var passChunks: [WaveChunk] = []
     private(set) var relaxChunks: [WaveChunk] = []
-    /// Whether the pairs hold their points' separations at the current poses
-    /// (`ContactRowPair.aim`): true from a relax pass until the next step's `prepare` (within a
-    /// step positions move only between a solve pass and its relax pass, which aims again).
-    private var separationsAimed = false
+    /// Whether the pairs hold their points' targets at the current poses (`ContactRowPair.aim`):
+    /// true from a relax pass until the next step's `prepare` (within a step positions move only
+    /// between a solve pass and its relax pass, which aims again).
+    private var targetsAimed = false
 
     /// How many entries a pass runs (pairs and rows on their own).
     var entryCount: Int { entries.count }
@@ -75,7 +75,7 @@ struct ContactSolvePlan: Sendable {
             plan.build(constraints, colorStarts: colorStarts, pairsRows: pairsRows)
         }
         listChunks(context.workers)
-        separationsAimed = false
+        targetsAimed = false
     }
 
     private mutating func build(
@@ -156,7 +156,7 @@ struct ContactSolvePlan: Sendable {
     /// soft-row work.)
     mutating func relax(_ context: StepContext) {
         runPass(context, chunks: relaxChunks, stage: .relax)
-        separationsAimed = true
+        targetsAimed = true
     }
 
     /// What a chunk of a pass does to its entries.
@@ -174,7 +174,7 @@ struct ContactSolvePlan: Sendable {
                 plan.entries.withUnsafeBufferPointer { entries in
                     let rows = ContactSolveRows(
                         entries: entries, pairs: pairs, constraints: constraints, bodies: bodies,
-                        separationsAimed: plan.separationsAimed)
+                        targetsAimed: plan.targetsAimed)
                     if chunks.isEmpty {
                         rows.run(stage, entries.indices, inverseH: inverseH)
                     } else {

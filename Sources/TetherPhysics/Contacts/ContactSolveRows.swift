@@ -9,9 +9,9 @@ struct ContactSolveRows {
     let pairs: UnsafeMutableBufferPointer<ContactRowPair>
     let constraints: UnsafeMutableBufferPointer<ContactConstraint>
     let bodies: UnsafeMutableBufferPointer<BodyState>
-    /// Whether the pairs' targets (`ContactRowPair.aim`) are those of the current poses: set by a relax
-    /// pass, until positions move (`ContactSolvePlan.separationsAimed`).
-    let separationsAimed: Bool
+    /// Whether the pairs' targets (`ContactRowPair.aim`) are those of the current poses: set by
+    /// a relax pass, until positions move (`ContactSolvePlan.targetsAimed`).
+    let targetsAimed: Bool
 
     /// Runs `stage` over `entries[range]`, in order.
     @inline(__always)
@@ -19,7 +19,7 @@ struct ContactSolveRows {
         switch stage {
         case .warmStart: warmStart(range)
         case .solve:
-            if separationsAimed {
+            if targetsAimed {
                 solveWithBiasAimed(range, inverseH: inverseH)
             } else {
                 solveWithBias(range, inverseH: inverseH)
