@@ -189,14 +189,21 @@ import TetherTestSupport
         #expect(!overflow.isEmpty && overflow == overflow.sorted())
     }
 
+    /// An open box: a floor at y = `floor` and walls at x = 0 and x = `width`; `pairsRows` as
+    /// `World.solvesContactPairs`.
+    static func container(width: Double, floor: Double, pairsRows: Bool) -> World {
+        var world = World()
+        world.solvesContactPairs = pairsRows
+        world.createBoundary(from: Vec2(0, floor), to: Vec2(width, floor), group: 0)
+        world.createBoundary(from: Vec2(0, 0), to: Vec2(0, floor), group: 0)
+        world.createBoundary(from: Vec2(width, floor), to: Vec2(width, 0), group: 0)
+        return world
+    }
+
     /// A pile of 60 boxes: the two-lane path and the one-at-a-time path give identical bits.
     @Test func pairedRowsGiveTheSameBitsAsSingleRows() {
         func pile(pairs: Bool) -> [Double] {
-            var world = World()
-            world.solvesContactPairs = pairs
-            world.createBoundary(from: Vec2(0, 600), to: Vec2(400, 600), group: 0)
-            world.createBoundary(from: Vec2(0, 0), to: Vec2(0, 600), group: 0)
-            world.createBoundary(from: Vec2(400, 600), to: Vec2(400, 0), group: 0)
+            var world = Self.container(width: 400, floor: 600, pairsRows: pairs)
             var boxes: [BodyID] = []
             for k in 0..<60 {
                 let (column, row) = (Double(k % 10), Double(k / 10))
@@ -221,11 +228,7 @@ import TetherTestSupport
     /// path still give identical bits, velocities included.
     @Test func pairedRowsGiveTheSameBitsWhenItemsCollideFastAndBounce() {
         func scene(pairs: Bool) -> (state: [Double], rebounds: Int) {
-            var world = World()
-            world.solvesContactPairs = pairs
-            world.createBoundary(from: Vec2(0, 500), to: Vec2(600, 500), group: 0)
-            world.createBoundary(from: Vec2(0, 0), to: Vec2(0, 500), group: 0)
-            world.createBoundary(from: Vec2(600, 500), to: Vec2(600, 0), group: 0)
+            var world = Self.container(width: 600, floor: 500, pairsRows: pairs)
             var items: [BodyID] = []
             for k in 0..<40 {
                 let (column, row) = (Double(k % 8), Double(k / 8))
