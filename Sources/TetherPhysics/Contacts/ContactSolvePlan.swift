@@ -46,11 +46,7 @@ struct ContactSolvePlan: Sendable {
             return (movable(a), movable(b))
         }
         // Rows are filled in place: the array only grows or shrinks to the contact count.
-        if constraints.count > contacts.count {
-            constraints.removeLast(constraints.count - contacts.count)
-        } else {
-            constraints.append(contentsOf: repeatElement(ContactConstraint(), count: contacts.count - constraints.count))
-        }
+        Self.resize(&constraints, to: contacts.count, with: ContactConstraint())
         let order = coloring.order
         let colorStarts = coloring.colorStarts
         let softnesses = ContactSoftness(h: context.h)
@@ -81,42 +77,70 @@ struct ContactSolvePlan: Sendable {
     private mutating func build(
         _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], pairsRows: Bool
     ) {
-        entries.removeAll(keepingCapacity: true)
-        pairedRows.removeAll(keepingCapacity: true)
-        entryColorStarts.removeAll(keepingCapacity: true)
-        let overflow = colorStarts.count - 2
-        for color in 0..<overflow {
-            entryColorStarts.append(entries.count)
-            // A row of each pairable kind waiting for a partner.
-            var waitingTwoPoints = -1
-            var waitingOnePoint = -1
-            for c in colorStarts[color]..<colorStarts[color + 1] {
-                switch pairsRows ? constraints[c].pairing : .alone {
-                case .alone:
-                    entries.append(~Int32(c))
-                case .twoPoints:
-                    pair(c, with: &waitingTwoPoints)
-                case .onePoint:
-                    pair(c, with: &waitingOnePoint)
+        // The arrays are sized for the most a step can hold (every row an entry, half the rows
+        // pairs), written by index and cut to length after: appending checked each array's
+        // uniqueness and capacity once per row, as much as the arrangement itself.
+        let rowCount = constraints.count
+        Self.resize(&entries, to: rowCount, with: 0)
+        Self.resize(&pairedRows, to: rowCount / 2, with: (0, 0))
+        var starts: [Int] = []
+        swap(&starts, &entryColorStarts)
+        starts.removeAll(keepingCapacity: true)
+        var entryCount = 0
+        var pairCount = 0
+        entries.withUnsafeMutableBufferPointer { entries in
+            pairedRows.withUnsafeMutableBufferPointer { pairedRows in
+                @inline(__always) func append(_ entry: Int32) {
+                    entries[entryCount] = entry
+                    entryCount += 1
                 }
+                /// Row `c` waits for a partner of its kind, or pairs with the one waiting.
+                @inline(__always) func pair(_ c: Int, with waiting: inout Int) {
+                    if waiting < 0 {
+                        waiting = c
+                        return
+                    }
+                    append(Int32(pairCount))
+                    pairedRows[pairCount] = (waiting, c)
+                    pairCount += 1
+                    waiting = -1
+                }
+                let overflow = colorStarts.count - 2
+                for color in 0..<overflow {
+                    starts.append(entryCount)
+                    // A row of each pairable kind waiting for a partner.
+                    var waitingTwoPoints = -1
+                    var waitingOnePoint = -1
+                    for c in colorStarts[color]..<colorStarts[color + 1] {
+                        switch pairsRows ? constraints[c].pairing : .alone {
+                        case .alone:
+                            append(~Int32(c))
+                        case .twoPoints:
+                            pair(c, with: &waitingTwoPoints)
+                        case .onePoint:
+                            pair(c, with: &waitingOnePoint)
+                        }
+                    }
+                    if waitingTwoPoints >= 0 { append(~Int32(waitingTwoPoints)) }
+                    if waitingOnePoint >= 0 { append(~Int32(waitingOnePoint)) }
+                }
+                starts.append(entryCount)
+                for c in colorStarts[overflow]..<colorStarts[overflow + 1] { append(~Int32(c)) }
+                starts.append(entryCount)
             }
-            if waitingTwoPoints >= 0 { entries.append(~Int32(waitingTwoPoints)) }
-            if waitingOnePoint >= 0 { entries.append(~Int32(waitingOnePoint)) }
         }
-        entryColorStarts.append(entries.count)
-        for c in colorStarts[overflow]..<colorStarts[overflow + 1] { entries.append(~Int32(c)) }
-        entryColorStarts.append(entries.count)
+        entries.removeLast(entries.count - entryCount)
+        pairedRows.removeLast(pairedRows.count - pairCount)
+        entryColorStarts = starts
         layOutPairs(constraints)
     }
 
-    /// Row `c` waits for a partner of its kind, or pairs with the one waiting.
-    private mutating func pair(_ c: Int, with waiting: inout Int) {
-        if waiting < 0 {
-            waiting = c
+    /// Makes `array` `count` long, keeping its storage (new elements are `filler`).
+    private static func resize<Element>(_ array: inout [Element], to count: Int, with filler: Element) {
+        if array.count > count {
+            array.removeLast(array.count - count)
         } else {
-            entries.append(Int32(pairedRows.count))
-            pairedRows.append((waiting, c))
-            waiting = -1
+            array.append(contentsOf: repeatElement(filler, count: count - array.count))
         }
     }
 
