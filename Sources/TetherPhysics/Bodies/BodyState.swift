@@ -6,6 +6,10 @@
 /// Positions move by `h·(v − ½·smoothVelocityChange)`, which is the trapezoidal rule for smooth
 /// forces (exact for constant acceleration, second order for springs) while impulses from
 /// contacts and rigid joints act in full, as in Box2D's symplectic Euler.
+///
+/// Field order matters to the contact solver: it loads `angularVelocity` with the field after it
+/// as one 16-byte vector (`ContactRowPair.loadVelocities`), so `angularVelocity` must not be the
+/// last field (`BodyStateLayoutTests`).
 @usableFromInline
 struct BodyState: Sendable {
     @usableFromInline var velocity: Vec2
