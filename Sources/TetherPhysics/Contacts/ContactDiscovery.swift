@@ -6,17 +6,34 @@ struct ContactDiscovery: Sendable {
     /// A pair the broadphase found and the filters let through, before the narrow phase.
     struct Candidate: Sendable {
         var key: UInt64
-        var slotA: Int
-        var slotB: Int
-        /// Index into `World.boundaries`, or −1 for a body pair.
-        var boundary: Int
         var margin: Double
+        /// Indices into `colliders`: body A (unused for a boundary pair) and body B.
+        var colliderA: Int32
+        var colliderB: Int32
+        /// Index into `World.boundaries`, or −1 for a body pair.
+        var boundary: Int32
     }
 
-    /// Slots of the bodies that collide with something; their bounds now; their broadphase
+    /// What the filters and the narrow phase read of a body that collides with something,
+    /// gathered once per step: `BodyProperties` is large and a body meets several partners, so
+    /// reading it per pair costs more than the collision itself.
+    struct Collider: Sendable {
+        var shape: Shape
+        var transform: Transform
+        var friction: Double
+        var elasticity: Double
+        var itemGroups: UInt64
+        var boundaryGroups: UInt64
+        var id: BodyID
+        var slot: Int32
+        /// Whether the body has infinite mass (an anchored item): two such never get a contact.
+        var isFixed: Bool
+    }
+
+    /// The bodies that collide with something; their bounds now; their broadphase
     /// boxes (swept over the step); how far their velocity moves them in the step; how far their
     /// corners can turn in it.
-    var owners: [Int] = []
+    var colliders: [Collider] = []
     var bounds: [AABB] = []
     var boxes: [AABB] = []
     var reach: [Double] = []
@@ -89,22 +106,22 @@ struct ContactDiscovery: Sendable {
         pairKeys.removeLast(pairKeys.count - kept)
     }
 
-    /// Hands `body` the bodies' slots, bounds, reach and turn, the pairs found, and the
+    /// Hands `body` the colliders, bounds, reach and turn, the pairs found, and the
     /// candidates to append to, the arrays opened as raw storage for the loop over pairs.
     mutating func collectBodyPairs(
         _ body: (
-            UnsafeBufferPointer<Int>, UnsafeBufferPointer<AABB>, UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>,
-            UnsafeBufferPointer<UInt64>, inout [Candidate]
+            UnsafeBufferPointer<Collider>, UnsafeBufferPointer<AABB>, UnsafeBufferPointer<Double>,
+            UnsafeBufferPointer<Double>, UnsafeBufferPointer<UInt64>, inout [Candidate]
         ) -> Void
     ) {
         var found: [Candidate] = []
         swap(&found, &candidates)
         defer { swap(&found, &candidates) }
-        owners.withUnsafeBufferPointer { owners in
+        colliders.withUnsafeBufferPointer { colliders in
             bounds.withUnsafeBufferPointer { bounds in
                 reach.withUnsafeBufferPointer { reach in
                     turn.withUnsafeBufferPointer { turn in
-                        pairKeys.withUnsafeBufferPointer { body(owners, bounds, reach, turn, $0, &found) }
+                        pairKeys.withUnsafeBufferPointer { body(colliders, bounds, reach, turn, $0, &found) }
                     }
                 }
             }

@@ -56,7 +56,11 @@ extension World {
         // The narrow phase, in key order: a contact for every candidate that has points.
         scratch.contacts.removeAll(keepingCapacity: true)
         if workers.chunkCount(scratch.candidates.count, minimum: workers.minimumStageChunk) == 1 {
-            for candidate in scratch.candidates { appendContact(candidate, to: &scratch.contacts) }
+            scratch.candidates.withUnsafeBufferPointer { candidates in
+                scratch.colliders.withUnsafeBufferPointer { colliders in
+                    for candidate in candidates { appendContact(candidate, colliders, to: &scratch.contacts) }
+                }
+            }
         } else {
             narrowPhaseInChunks(&scratch)
         }
@@ -121,7 +125,7 @@ extension World {
     private func findCandidates(_ scratch: inout ContactDiscovery, timeStep dt: Double) {
         let slop = CollisionConstants.speculativeDistance
         // Bodies that collide with something, their shapes, bounds and motion over the step.
-        scratch.owners.removeAll(keepingCapacity: true)
+        scratch.colliders.removeAll(keepingCapacity: true)
         scratch.bounds.removeAll(keepingCapacity: true)
         scratch.boxes.removeAll(keepingCapacity: true)
         scratch.reach.removeAll(keepingCapacity: true)
@@ -129,13 +133,18 @@ extension World {
         for slot in 1..<states.count {
             if properties[slot].itemGroups == 0 && properties[slot].boundaryGroups == 0 { continue }
             let s = states[slot]
-            let size = properties[slot].definition.size
+            let definition = properties[slot].definition
+            let size = definition.size
             let extent = 0.5 * (size.x * size.x + size.y * size.y).squareRoot()
             let travel = dt * s.velocity
             let turn = abs(s.angularVelocity) * extent * dt
-            let bounds = AABB.of(
-                Shape(properties[slot].definition.shape, size: size), Transform(position: s.position, rotation: s.rotation))
-            scratch.owners.append(slot)
+            let shape = Shape(definition.shape, size: size)
+            let transform = Transform(position: s.position, rotation: s.rotation)
+            let bounds = AABB.of(shape, transform)
+            scratch.colliders.append(ContactDiscovery.Collider(
+                shape: shape, transform: transform, friction: definition.friction, elasticity: definition.elasticity,
+                itemGroups: properties[slot].itemGroups, boundaryGroups: properties[slot].boundaryGroups,
+                id: properties[slot].id, slot: Int32(slot), isFixed: properties[slot].inverseMass == 0))
             scratch.bounds.append(bounds)
             scratch.reach.append(travel.length)
             scratch.turn.append(turn)
@@ -144,23 +153,19 @@ extension World {
 
         scratch.candidates.removeAll(keepingCapacity: true)
         scratch.findPairs()
-        // Read through raw storage: this runs for every pair the broadphase finds.
-        scratch.collectBodyPairs { owners, bounds, reach, turn, pairKeys, candidates in
-            properties.withUnsafeBufferPointer { properties in
-                for pair in pairKeys {
-                    let (i, j) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
-                    let (si, sj) = (owners[i], owners[j])
-                    if properties[si].itemGroups & properties[sj].itemGroups == 0 { continue }
-                    if properties[si].inverseMass == 0 && properties[sj].inverseMass == 0 { continue }
-                    let margin = slop + reach[i] + reach[j] + turn[i] + turn[j]
-                    // Bounds farther apart than the margin hold shapes farther apart still.
-                    if bounds[i].gap(to: bounds[j]) > margin { continue }
-                    let (idI, idJ) = (properties[si].id, properties[sj].id)
-                    let (a, b) = idI < idJ ? (si, sj) : (sj, si)
-                    candidates.append(ContactDiscovery.Candidate(
-                        key: idI < idJ ? Contact.key(idI, idJ) : Contact.key(idJ, idI), slotA: a, slotB: b,
-                        boundary: -1, margin: margin))
-                }
+        scratch.collectBodyPairs { colliders, bounds, reach, turn, pairKeys, candidates in
+            for pair in pairKeys {
+                let (i, j) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
+                if colliders[i].itemGroups & colliders[j].itemGroups == 0 { continue }
+                if colliders[i].isFixed && colliders[j].isFixed { continue }
+                let margin = slop + reach[i] + reach[j] + turn[i] + turn[j]
+                // Bounds farther apart than the margin hold shapes farther apart still.
+                if bounds[i].gap(to: bounds[j]) > margin { continue }
+                let (idI, idJ) = (colliders[i].id, colliders[j].id)
+                let (a, b) = idI < idJ ? (i, j) : (j, i)
+                candidates.append(ContactDiscovery.Candidate(
+                    key: idI < idJ ? Contact.key(idI, idJ) : Contact.key(idJ, idI), margin: margin,
+                    colliderA: Int32(a), colliderB: Int32(b), boundary: -1))
             }
         }
         let boundaryStart = scratch.candidates.count
@@ -168,15 +173,13 @@ extension World {
             scratch.findBoundaryPairs(boundaries.map { AABB.of($0.segment, margin: 0.5 * slop) })
             for pair in scratch.pairKeys {
                 let (i, k) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
-                let slot = scratch.owners[i]
-                if properties[slot].inverseMass == 0
-                    || properties[slot].boundaryGroups & (UInt64(1) << UInt64(boundaries[k].group)) == 0
-                {
+                let collider = scratch.colliders[i]
+                if collider.isFixed || collider.boundaryGroups & (UInt64(1) << UInt64(boundaries[k].group)) == 0 {
                     continue
                 }
                 scratch.candidates.append(ContactDiscovery.Candidate(
-                    key: Contact.key(boundaries[k].id, properties[slot].id), slotA: 0, slotB: slot, boundary: k,
-                    margin: slop + scratch.reach[i] + scratch.turn[i]))
+                    key: Contact.key(boundaries[k].id, collider.id), margin: slop + scratch.reach[i] + scratch.turn[i],
+                    colliderA: -1, colliderB: Int32(i), boundary: Int32(k)))
             }
         }
         scratch.sortCandidates(boundaryStart: boundaryStart)
@@ -187,46 +190,50 @@ extension World {
     /// are joined in chunk order, which is the order one thread makes them in.
     private func narrowPhaseInChunks(_ scratch: inout ContactDiscovery) {
         let parts = scratch.candidates.withUnsafeBufferPointer { candidates in
-            workers.reduceChunks(count: candidates.count, minimum: workers.minimumStageChunk) { chunk in
-                var part: [Contact] = []
-                part.reserveCapacity(chunk.count)
-                for i in chunk { appendContact(candidates[i], to: &part) }
-                return [part]
-            } combine: { $0 + $1 }
+            scratch.colliders.withUnsafeBufferPointer { colliders in
+                workers.reduceChunks(count: candidates.count, minimum: workers.minimumStageChunk) { chunk in
+                    var part: [Contact] = []
+                    part.reserveCapacity(chunk.count)
+                    for i in chunk { appendContact(candidates[i], colliders, to: &part) }
+                    return [part]
+                } combine: { $0 + $1 }
+            }
         }
         for part in parts { scratch.contacts.append(contentsOf: part) }
     }
 
     /// Runs the narrow phase for a candidate and appends the contact when it has points.
-    @discardableResult
-    private func appendContact(_ candidate: ContactDiscovery.Candidate, to contacts: inout [Contact]) -> Bool {
-        let (slotA, slotB, key, margin) = (candidate.slotA, candidate.slotB, candidate.key, candidate.margin)
-        let boundary = candidate.boundary >= 0 ? candidate.boundary : nil
-        // Only the fields needed, not whole `BodyProperties` copies: this runs for every pair.
-        let shapeB = Shape(properties[slotB].definition.shape, size: properties[slotB].definition.size)
-        let (frictionB, elasticityB) = (properties[slotB].definition.friction, properties[slotB].definition.elasticity)
-        let xfB = Transform(position: states[slotB].position, rotation: states[slotB].rotation)
+    @inline(__always)
+    private func appendContact(
+        _ candidate: ContactDiscovery.Candidate, _ colliders: UnsafeBufferPointer<ContactDiscovery.Collider>,
+        to contacts: inout [Contact]
+    ) {
+        let margin = candidate.margin
+        let b = colliders.baseAddress! + Int(candidate.colliderB)
         let manifold: ContactManifold
         let friction: Double
         let restitution: Double
-        if let boundary {
-            manifold = collide(boundaries[boundary].segment, shapeB, xfB, speculativeDistance: margin)
+        let boundary = Int(candidate.boundary)
+        if boundary >= 0 {
+            manifold = collide(boundaries[boundary].segment, b.pointee.shape, b.pointee.transform, speculativeDistance: margin)
             // A boundary has no material of its own: it takes the item's.
-            friction = frictionB
-            restitution = elasticityB
+            friction = b.pointee.friction
+            restitution = b.pointee.elasticity
+            guard manifold.pointCount > 0 else { return }
+            contacts.append(Contact(
+                key: candidate.key, bodyA: nil, boundary: boundaries[boundary].id, bodyB: b.pointee.id,
+                manifold: manifold, friction: friction, restitution: restitution, slotA: 0, slotB: b.pointee.slot))
         } else {
-            let shapeA = Shape(properties[slotA].definition.shape, size: properties[slotA].definition.size)
-            let xfA = Transform(position: states[slotA].position, rotation: states[slotA].rotation)
-            manifold = collide(shapeA, xfA, shapeB, xfB, speculativeDistance: margin)
-            friction = (properties[slotA].definition.friction * frictionB).squareRoot()
-            restitution = max(properties[slotA].definition.elasticity, elasticityB)
+            let a = colliders.baseAddress! + Int(candidate.colliderA)
+            manifold = collide(
+                a.pointee.shape, a.pointee.transform, b.pointee.shape, b.pointee.transform, speculativeDistance: margin)
+            friction = (a.pointee.friction * b.pointee.friction).squareRoot()
+            restitution = max(a.pointee.elasticity, b.pointee.elasticity)
+            guard manifold.pointCount > 0 else { return }
+            contacts.append(Contact(
+                key: candidate.key, bodyA: a.pointee.id, boundary: nil, bodyB: b.pointee.id, manifold: manifold,
+                friction: friction, restitution: restitution, slotA: a.pointee.slot, slotB: b.pointee.slot))
         }
-        guard manifold.pointCount > 0 else { return false }
-        contacts.append(Contact(
-            key: key, bodyA: boundary == nil ? properties[slotA].id : nil,
-            boundary: boundary.map { boundaries[$0].id }, bodyB: properties[slotB].id, manifold: manifold,
-            friction: friction, restitution: restitution, slotA: Int32(slotA), slotB: Int32(slotB)))
-        return true
     }
 }
 
