@@ -1,52 +1,56 @@
-/// A point of the incident edge while it is clipped, with the features it came from.
+/// A point of the incident edge while it is clipped, with the packed id of the features it came
+/// from (in terms of A and B, see `ClipFeatures`).
 private struct ClipVertex {
     var point: Vec2
-    var referenceIndex: Int
-    var referenceType: ContactFeature.Kind
-    var incidentIndex: Int
-    var incidentType: ContactFeature.Kind
+    var id: UInt32
 }
 
-/// Up to two clip vertices, inline so clipping allocates nothing.
-private struct ClipPair {
-    var count = 0
-    var first: ClipVertex
-    var second: ClipVertex
+/// Packs the feature ids of clip points: a reference feature and an incident feature, put in
+/// the A or B half of the id by whether the reference face is B's (`flip`).
+private struct ClipFeatures {
+    let referenceShift: UInt32
+    let incidentShift: UInt32
 
-    mutating func append(_ v: ClipVertex) {
-        if count == 0 { first = v } else { second = v }
-        count += 1
+    init(flip: Bool) {
+        referenceShift = flip ? 8 : 0
+        incidentShift = flip ? 0 : 8
     }
 
-    subscript(i: Int) -> ClipVertex { i == 0 ? first : second }
+    /// `ContactFeature(…).id` for reference feature `reference` and incident feature `incident`.
+    @inline(__always)
+    func id(reference: Int, _ referenceType: ContactFeature.Kind, incident: Int, _ incidentType: ContactFeature.Kind)
+        -> UInt32
+    {
+        UInt32(truncatingIfNeeded: UInt8(truncatingIfNeeded: reference)) << referenceShift
+            | UInt32(truncatingIfNeeded: UInt8(truncatingIfNeeded: incident)) << incidentShift
+            | UInt32(referenceType.rawValue) << (16 + referenceShift)
+            | UInt32(incidentType.rawValue) << (16 + incidentShift)
+    }
 }
 
-/// Sutherland–Hodgman for one plane: keeps the part of the segment with
-/// `planeNormal · p − offset ≤ 0`. A point made by cutting is the reference face's side vertex
-/// `referenceVertex` touching the incident edge `incidentEdge`, and gets that feature pair.
+/// Sutherland–Hodgman for one plane: keeps the part of the segment `v0 → v1` with
+/// `planeNormal · p − offset ≤ 0`; false when fewer than two points are left. A point made by
+/// cutting gets the feature pair `cutID` (the reference face's side vertex touching the
+/// incident edge).
 ///
 /// The cut point is put back on the plane after interpolating: interpolation leaves it an ulp or
 /// two off, differently on the two sides, and a box centered on a wider one then gets lever arms
 /// that differ in the last bit. Elastic bounces amplify that into a visible spin.
 @inline(__always)
 private func clip(
-    _ input: ClipPair, planeNormal: Vec2, offset: Double, referenceVertex: Int, incidentEdge: Int
-) -> ClipPair {
-    let v0 = input.first, v1 = input.second
+    _ v0: inout ClipVertex, _ v1: inout ClipVertex, planeNormal: Vec2, offset: Double, cutID: UInt32
+) -> Bool {
     let d0 = planeNormal.dot(v0.point) - offset
     let d1 = planeNormal.dot(v1.point) - offset
-    var output = ClipPair(first: v0, second: v1)
-    if d0 <= 0 { output.append(v0) }
-    if d1 <= 0 { output.append(v1) }
-    if (d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0) {
-        let t = d0 / (d0 - d1)
-        let cut = v0.point + t * (v1.point - v0.point)
-        output.append(ClipVertex(
-            point: cut - (planeNormal.dot(cut) - offset) * planeNormal,
-            referenceIndex: referenceVertex, referenceType: .vertex,
-            incidentIndex: incidentEdge, incidentType: .face))
-    }
-    return output
+    // Both kept: unchanged. One kept and the other strictly outside while the kept one is
+    // strictly inside: the outside one is replaced by the cut, keeping the order (kept first).
+    if d0 <= 0 && d1 <= 0 { return true }
+    if !((d0 < 0 && d1 > 0) || (d0 > 0 && d1 < 0)) { return false }
+    let t = d0 / (d0 - d1)
+    let cut = v0.point + t * (v1.point - v0.point)
+    let vertex = ClipVertex(point: cut - (planeNormal.dot(cut) - offset) * planeNormal, id: cutID)
+    if d0 <= 0 { v1 = vertex } else { v0 = v1; v1 = vertex }
+    return true
 }
 
 /// SAT and clipping for two convex polygons given in one common frame (Box2D's
@@ -126,53 +130,63 @@ func clipIncidentEdge(
     let (i21, i22) = (incident.index, incident.nextIndex)
     let v11 = reference.start, v12 = reference.end
     let v21 = incident.start, v22 = incident.end
-
-    /// The packed id in terms of A and B.
-    func id(_ v: ClipVertex) -> UInt32 {
-        let r = (v.referenceIndex, v.referenceType), i = (v.incidentIndex, v.incidentType)
-        let (a, b) = flip ? (i, r) : (r, i)
-        return ContactFeature(indexA: a.0, typeA: a.1, indexB: b.0, typeB: b.1).id
-    }
+    let features = ClipFeatures(flip: flip)
 
     // The reference edge runs v11 → v12 along the tangent; its normal is (t.y, −t.x).
     let tangent = normal.perpendicular
-    if separation > CollisionConstants.referenceFaceTolerance && !overlapAlong(tangent, v11, v12, v21, v22) {
-        let closest = SegmentDistance(v11, v12, v21, v22)
-        let f1 = closest.fraction1, f2 = closest.fraction2
-        if (f1 == 0 || f1 == 1) && (f2 == 0 || f2 == 1) {
-            // The distance is at least the SAT separation (> 0), so the direction is defined.
-            let distance = closest.distanceSquared.squareRoot()
-            if distance > speculativeDistance { return .empty }
-            let u = (1 / distance) * (closest.closest2 - closest.closest1)
-            var m = ContactManifold(normal: flip ? -u : u)
-            let vertex = ClipVertex(
-                point: closest.closest2, referenceIndex: f1 == 0 ? i11 : i12, referenceType: .vertex,
-                incidentIndex: f2 == 0 ? i21 : i22, incidentType: .vertex)
-            m.append(ManifoldPoint(
-                point: 0.5 * (closest.closest1 + closest.closest2), separation: distance,
-                anchorA: .zero, anchorB: .zero, id: id(vertex)))
-            return m
-        }
+    if separation > CollisionConstants.referenceFaceTolerance && !overlapAlong(tangent, v11, v12, v21, v22),
+        let corner = cornerContact(reference, incident, features, flip: flip, speculativeDistance: speculativeDistance)
+    {
+        return corner
     }
 
-    var points = ClipPair(
-        first: ClipVertex(point: v21, referenceIndex: i11, referenceType: .face, incidentIndex: i21, incidentType: .vertex),
-        second: ClipVertex(point: v22, referenceIndex: i11, referenceType: .face, incidentIndex: i22, incidentType: .vertex))
-    points.count = 2
-    points = clip(points, planeNormal: -tangent, offset: -tangent.dot(v11), referenceVertex: i11, incidentEdge: i21)
-    if points.count < 2 { return .empty }
-    points = clip(points, planeNormal: tangent, offset: tangent.dot(v12), referenceVertex: i12, incidentEdge: i21)
-    if points.count < 2 { return .empty }
+    var p0 = ClipVertex(point: v21, id: features.id(reference: i11, .face, incident: i21, .vertex))
+    var p1 = ClipVertex(point: v22, id: features.id(reference: i11, .face, incident: i22, .vertex))
+    if !clip(
+        &p0, &p1, planeNormal: -tangent, offset: -tangent.dot(v11),
+        cutID: features.id(reference: i11, .vertex, incident: i21, .face))
+    {
+        return .empty
+    }
+    if !clip(
+        &p0, &p1, planeNormal: tangent, offset: tangent.dot(v12),
+        cutID: features.id(reference: i12, .vertex, incident: i21, .face))
+    {
+        return .empty
+    }
 
     var m = ContactManifold(normal: flip ? -normal : normal)
-    for k in 0..<2 {
-        let v = points[k]
-        let s = normal.dot(v.point - v11)
-        if s <= speculativeDistance {
-            m.append(ManifoldPoint(
-                point: v.point - (0.5 * s) * normal, separation: s, anchorA: .zero, anchorB: .zero, id: id(v)))
-        }
+    let s0 = normal.dot(p0.point - v11)
+    if s0 <= speculativeDistance {
+        m.append(ManifoldPoint(point: p0.point - (0.5 * s0) * normal, separation: s0, anchorA: .zero, anchorB: .zero, id: p0.id))
     }
+    let s1 = normal.dot(p1.point - v11)
+    if s1 <= speculativeDistance {
+        m.append(ManifoldPoint(point: p1.point - (0.5 * s1) * normal, separation: s1, anchorA: .zero, anchorB: .zero, id: p1.id))
+    }
+    return m
+}
+
+/// Step 3 of `collidePolygons`: when the closest features of the apart faces are two vertices,
+/// the single point between them (empty when farther than `speculativeDistance`); nil when the
+/// closest features include a face, so the edges are clipped as usual.
+private func cornerContact(
+    _ reference: ReferenceFace, _ incident: IncidentEdge, _ features: ClipFeatures, flip: Bool,
+    speculativeDistance: Double
+) -> ContactManifold? {
+    let closest = SegmentDistance(reference.start, reference.end, incident.start, incident.end)
+    let f1 = closest.fraction1, f2 = closest.fraction2
+    guard (f1 == 0 || f1 == 1) && (f2 == 0 || f2 == 1) else { return nil }
+    // The distance is at least the SAT separation (> 0), so the direction is defined.
+    let distance = closest.distanceSquared.squareRoot()
+    if distance > speculativeDistance { return .empty }
+    let u = (1 / distance) * (closest.closest2 - closest.closest1)
+    var m = ContactManifold(normal: flip ? -u : u)
+    m.append(ManifoldPoint(
+        point: 0.5 * (closest.closest1 + closest.closest2), separation: distance, anchorA: .zero, anchorB: .zero,
+        id: features.id(
+            reference: f1 == 0 ? reference.index : reference.nextIndex, .vertex,
+            incident: f2 == 0 ? incident.index : incident.nextIndex, .vertex)))
     return m
 }
 

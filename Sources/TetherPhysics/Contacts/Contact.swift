@@ -61,6 +61,10 @@ struct Contact: Sendable {
     var impulse0 = AccumulatedImpulse()
     var impulse1 = AccumulatedImpulse()
 
+    /// Filler for storage that the narrow phase overwrites.
+    static let unused = Contact(
+        key: 0, bodyA: nil, boundary: nil, bodyB: BodyID(rawValue: 0), manifold: .empty, friction: 0, restitution: 0)
+
     static func key(_ a: BodyID, _ b: BodyID) -> UInt64 {
         (UInt64(UInt32(bitPattern: a.rawValue)) << 32) | UInt64(UInt32(bitPattern: b.rawValue))
     }

@@ -54,16 +54,7 @@ extension World {
         findCandidates(&scratch, timeStep: dt)
 
         // The narrow phase, in key order: a contact for every candidate that has points.
-        scratch.contacts.removeAll(keepingCapacity: true)
-        if workers.chunkCount(scratch.candidates.count, minimum: workers.minimumStageChunk) == 1 {
-            scratch.candidates.withUnsafeBufferPointer { candidates in
-                scratch.colliders.withUnsafeBufferPointer { colliders in
-                    for candidate in candidates { appendContact(candidate, colliders, to: &scratch.contacts) }
-                }
-            }
-        } else {
-            narrowPhaseInChunks(&scratch)
-        }
+        narrowPhase(&scratch)
 
         // Merge with last step's contacts (both sorted by key) to carry impulses and find events.
         // Contacts are read and updated in place: they are a few hundred bytes each and a pile
@@ -185,55 +176,80 @@ extension World {
         scratch.sortCandidates(boundaryStart: boundaryStart)
     }
 
-    /// The narrow phase split across the step's workers: each chunk of candidates collects its
-    /// contacts on its own (reading the world, writing nothing shared), and the chunks' contacts
-    /// are joined in chunk order, which is the order one thread makes them in.
-    private func narrowPhaseInChunks(_ scratch: inout ContactDiscovery) {
-        let parts = scratch.candidates.withUnsafeBufferPointer { candidates in
+    /// Replaces `scratch.contacts` with a contact for every candidate that has points, in
+    /// candidate order. Contacts are written in place into storage sized for every candidate
+    /// (a contact is a few hundred bytes: building and appending one copies it twice). With
+    /// several workers each chunk of candidates writes into its own part of that storage, and the
+    /// parts are then closed up in chunk order, which is the order one thread makes them in.
+    private func narrowPhase(_ scratch: inout ContactDiscovery) {
+        let count = scratch.candidates.count
+        if scratch.contacts.count < count {
+            scratch.contacts.append(contentsOf: repeatElement(Contact.unused, count: count - scratch.contacts.count))
+        }
+        let chunks = workers.chunkCount(count, minimum: workers.minimumStageChunk)
+        let made = scratch.candidates.withUnsafeBufferPointer { candidates in
             scratch.colliders.withUnsafeBufferPointer { colliders in
-                workers.reduceChunks(count: candidates.count, minimum: workers.minimumStageChunk) { chunk in
-                    var part: [Contact] = []
-                    part.reserveCapacity(chunk.count)
-                    for i in chunk { appendContact(candidates[i], colliders, to: &part) }
-                    return [part]
-                } combine: { $0 + $1 }
+                scratch.contacts.withUnsafeMutableBufferPointer { contacts in
+                    let out = contacts.baseAddress!
+                    if chunks == 1 { return makeContacts(candidates, 0..<count, colliders, into: out) }
+                    let made = workers.reduceChunks(count: count, minimum: workers.minimumStageChunk) { chunk in
+                        [makeContacts(candidates, chunk, colliders, into: out + chunk.lowerBound)]
+                    } combine: { $0 + $1 }
+                    var end = made[0]
+                    for chunk in 1..<chunks {
+                        let start = StepWorkers.range(ofChunk: chunk, of: chunks, count: count).lowerBound
+                        for k in 0..<made[chunk] { out[end + k] = out[start + k] }
+                        end += made[chunk]
+                    }
+                    return end
+                }
             }
         }
-        for part in parts { scratch.contacts.append(contentsOf: part) }
+        scratch.contacts.removeLast(scratch.contacts.count - made)
     }
 
-    /// Runs the narrow phase for a candidate and appends the contact when it has points.
+    /// The narrow phase for `candidates[range]`: writes a contact for every candidate that has
+    /// points to `out`, `out + 1`, …, and returns how many.
+    private func makeContacts(
+        _ candidates: UnsafeBufferPointer<ContactDiscovery.Candidate>, _ range: Range<Int>,
+        _ colliders: UnsafeBufferPointer<ContactDiscovery.Collider>, into out: UnsafeMutablePointer<Contact>
+    ) -> Int {
+        var made = 0
+        for i in range where makeContact(candidates[i], colliders, into: out + made) { made += 1 }
+        return made
+    }
+
+    /// Runs the narrow phase for a candidate and writes its contact to `contact` when it has
+    /// points; returns whether it has.
     @inline(__always)
-    private func appendContact(
+    private func makeContact(
         _ candidate: ContactDiscovery.Candidate, _ colliders: UnsafeBufferPointer<ContactDiscovery.Collider>,
-        to contacts: inout [Contact]
-    ) {
+        into contact: UnsafeMutablePointer<Contact>
+    ) -> Bool {
         let margin = candidate.margin
         let b = colliders.baseAddress! + Int(candidate.colliderB)
-        let manifold: ContactManifold
-        let friction: Double
-        let restitution: Double
         let boundary = Int(candidate.boundary)
         if boundary >= 0 {
-            manifold = collide(boundaries[boundary].segment, b.pointee.shape, b.pointee.transform, speculativeDistance: margin)
+            let manifold = collide(
+                boundaries[boundary].segment, b.pointee.shape, b.pointee.transform, speculativeDistance: margin)
+            guard manifold.pointCount > 0 else { return false }
             // A boundary has no material of its own: it takes the item's.
-            friction = b.pointee.friction
-            restitution = b.pointee.elasticity
-            guard manifold.pointCount > 0 else { return }
-            contacts.append(Contact(
+            contact.pointee = Contact(
                 key: candidate.key, bodyA: nil, boundary: boundaries[boundary].id, bodyB: b.pointee.id,
-                manifold: manifold, friction: friction, restitution: restitution, slotA: 0, slotB: b.pointee.slot))
+                manifold: manifold, friction: b.pointee.friction, restitution: b.pointee.elasticity, slotA: 0,
+                slotB: b.pointee.slot)
         } else {
             let a = colliders.baseAddress! + Int(candidate.colliderA)
-            manifold = collide(
+            let manifold = collide(
                 a.pointee.shape, a.pointee.transform, b.pointee.shape, b.pointee.transform, speculativeDistance: margin)
-            friction = (a.pointee.friction * b.pointee.friction).squareRoot()
-            restitution = max(a.pointee.elasticity, b.pointee.elasticity)
-            guard manifold.pointCount > 0 else { return }
-            contacts.append(Contact(
+            guard manifold.pointCount > 0 else { return false }
+            contact.pointee = Contact(
                 key: candidate.key, bodyA: a.pointee.id, boundary: nil, bodyB: b.pointee.id, manifold: manifold,
-                friction: friction, restitution: restitution, slotA: a.pointee.slot, slotB: b.pointee.slot))
+                friction: (a.pointee.friction * b.pointee.friction).squareRoot(),
+                restitution: max(a.pointee.elasticity, b.pointee.elasticity), slotA: a.pointee.slot,
+                slotB: b.pointee.slot)
         }
+        return true
     }
 }
 
