@@ -66,7 +66,7 @@ import TetherTestSupport
             for i in boxes.indices {
                 for k in segments.indices where boxes[i].overlaps(segments[k]) { expected.append([i, k]) }
             }
-            #expect(discovery.pairKeys.map { [Int($0 >> 32), Int($0 & 0xFFFF_FFFF)] } == expected, "step \(step)")
+            #expect(discovery.boundaryPairKeys.map { [Int($0 >> 32), Int($0 & 0xFFFF_FFFF)] } == expected, "step \(step)")
         }
         #expect(swept >= 3 && swept < 12, "kept on small moves, swept again on far ones (\(swept) sweeps)")
     }

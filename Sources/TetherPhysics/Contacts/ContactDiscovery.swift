@@ -20,6 +20,11 @@ struct ContactDiscovery: Sendable {
     struct Collider: Sendable {
         var shape: Shape
         var transform: Transform
+        /// The shape's bounds now.
+        var bounds: AABB
+        /// How far the body's velocity moves it in the step, and how far its corners can turn.
+        var reach: Double
+        var turn: Double
         var friction: Double
         var elasticity: Double
         var itemGroups: UInt64
@@ -28,24 +33,29 @@ struct ContactDiscovery: Sendable {
         var slot: Int32
         /// Whether the body has infinite mass (an anchored item): two such never get a contact.
         var isFixed: Bool
+
+        /// Filler for storage that is overwritten.
+        static let unused = Collider(
+            shape: .circle(CircleShape(radius: 0)), transform: .identity, bounds: AABB(lower: .zero, upper: .zero),
+            reach: 0, turn: 0, friction: 0, elasticity: 0, itemGroups: 0, boundaryGroups: 0, id: BodyID(rawValue: 0),
+            slot: 0, isFixed: true)
     }
 
-    /// The bodies that collide with something; their bounds now; their broadphase
-    /// boxes (swept over the step); how far their velocity moves them in the step; how far their
-    /// corners can turn in it.
+    /// The bodies that collide with something, and their broadphase boxes (their bounds swept
+    /// over the step).
     var colliders: [Collider] = []
-    var bounds: [AABB] = []
     var boxes: [AABB] = []
-    var reach: [Double] = []
-    var turn: [Double] = []
     var sweep = SweepAndPrune()
     /// The boxes the sweep last ran over (each body's box then, grown by `fatMargin`), and the
     /// pairs of them that overlap.
     var fatBoxes: [AABB] = []
     var fatPairKeys: [UInt64] = []
     var pairKeys: [UInt64] = []
+    /// The pairs of a body's box and a boundary segment's box that overlap (`body << 32 | segment`).
+    var boundaryPairKeys: [UInt64] = []
     var candidates: [Candidate] = []
-    var merged: [Candidate] = []
+    /// The candidates of body–boundary pairs, in (body, segment) order.
+    var boundaryCandidates: [Candidate] = []
     /// The contacts being built for the coming step (swapped with `World.contacts`).
     var contacts: [Contact] = []
 
@@ -94,72 +104,83 @@ struct ContactDiscovery: Sendable {
         pairKeys.removeLast(pairKeys.count - kept)
     }
 
-    /// Replaces `pairKeys` with `body << 32 | segment` for every overlapping pair of a body's
-    /// box and a segment's box, sorted (the sweep's fat boxes narrowed to the boxes).
+    /// Replaces `boundaryPairKeys` with `body << 32 | segment` for every overlapping pair of a
+    /// body's box and a segment's box, sorted (the sweep's fat boxes narrowed to the boxes).
     mutating func findBoundaryPairs(_ segments: [AABB]) {
-        sweep.segmentPairKeys(segments, into: &pairKeys)
+        sweep.segmentPairKeys(segments, into: &boundaryPairKeys)
         var kept = 0
-        for key in pairKeys where boxes[Int(key >> 32)].overlaps(segments[Int(key & 0xFFFF_FFFF)]) {
-            pairKeys[kept] = key
+        for key in boundaryPairKeys where boxes[Int(key >> 32)].overlaps(segments[Int(key & 0xFFFF_FFFF)]) {
+            boundaryPairKeys[kept] = key
             kept += 1
         }
-        pairKeys.removeLast(pairKeys.count - kept)
+        boundaryPairKeys.removeLast(boundaryPairKeys.count - kept)
     }
 
-    /// Hands `body` the colliders, bounds, reach and turn, the pairs found, and the
-    /// candidates to append to, the arrays opened as raw storage for the loop over pairs.
-    mutating func collectBodyPairs(
-        _ body: (
-            UnsafeBufferPointer<Collider>, UnsafeBufferPointer<AABB>, UnsafeBufferPointer<Double>,
-            UnsafeBufferPointer<Double>, UnsafeBufferPointer<UInt64>, inout [Candidate]
-        ) -> Void
-    ) {
-        var found: [Candidate] = []
-        swap(&found, &candidates)
-        defer { swap(&found, &candidates) }
-        colliders.withUnsafeBufferPointer { colliders in
-            bounds.withUnsafeBufferPointer { bounds in
-                reach.withUnsafeBufferPointer { reach in
-                    turn.withUnsafeBufferPointer { turn in
-                        pairKeys.withUnsafeBufferPointer { body(colliders, bounds, reach, turn, $0, &found) }
+    /// Replaces `candidates` with the pairs that may touch in the coming step, in key order:
+    /// the body pairs `findPairs` found that share an item group, have a movable body and whose
+    /// bounds are within the pair's speculative margin, and the `boundaryCandidates`.
+    ///
+    /// Body pairs come out of the broadphase in key order when ids grow with the bodies' order
+    /// (the usual case), and a body's boundary pairs sort after its body pairs, so the boundary
+    /// candidates are slotted in as the pairs go by; anything else is sorted afterwards.
+    mutating func collectCandidates(slop: Double) {
+        let capacity = pairKeys.count + boundaryCandidates.count
+        if candidates.count < capacity {
+            candidates.append(contentsOf: repeatElement(Self.unusedCandidate, count: capacity - candidates.count))
+        }
+        let count = colliders.withUnsafeBufferPointer { colliders in
+            pairKeys.withUnsafeBufferPointer { pairKeys in
+                boundaryCandidates.withUnsafeBufferPointer { boundary in
+                    candidates.withUnsafeMutableBufferPointer { out in
+                        Self.collect(colliders.baseAddress!, pairKeys, boundary, slop: slop, into: out.baseAddress!)
                     }
                 }
             }
         }
+        candidates.removeLast(candidates.count - count)
+        let sorted = candidates.withUnsafeBufferPointer { candidates in
+            var k = 1
+            while k < candidates.count && candidates[k - 1].key < candidates[k].key { k += 1 }
+            return k >= candidates.count
+        }
+        if !sorted { candidates.sort { $0.key < $1.key } }
     }
 
-    /// Puts `candidates` in key order: body pairs and boundary pairs each come out of the
-    /// broadphase already in key order when ids grow with slots (the usual case), so the two
-    /// runs are merged; anything else is sorted.
-    mutating func sortCandidates(boundaryStart: Int) {
-        func isSorted(_ range: Range<Int>) -> Bool {
-            var k = range.lowerBound + 1
-            while k < range.upperBound {
-                if candidates[k - 1].key >= candidates[k].key { return false }
-                k += 1
+    private static let unusedCandidate = Candidate(key: 0, margin: 0, colliderA: 0, colliderB: 0, boundary: -1)
+
+    /// `collectCandidates` over raw storage; returns how many candidates it wrote to `out`.
+    private static func collect(
+        _ colliders: UnsafePointer<Collider>, _ pairKeys: UnsafeBufferPointer<UInt64>,
+        _ boundary: UnsafeBufferPointer<Candidate>, slop: Double, into out: UnsafeMutablePointer<Candidate>
+    ) -> Int {
+        var count = 0
+        var nextBoundary = 0
+        for pair in pairKeys {
+            let (i, j) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
+            // The boundary pairs of the bodies before body i.
+            while nextBoundary < boundary.count && Int(boundary[nextBoundary].colliderB) < i {
+                out[count] = boundary[nextBoundary]
+                count += 1
+                nextBoundary += 1
             }
-            return true
+            let (a, b) = (colliders + i, colliders + j)
+            if a.pointee.itemGroups & b.pointee.itemGroups == 0 { continue }
+            if a.pointee.isFixed && b.pointee.isFixed { continue }
+            let margin = slop + a.pointee.reach + b.pointee.reach + a.pointee.turn + b.pointee.turn
+            // Bounds farther apart than the margin hold shapes farther apart still.
+            if a.pointee.bounds.gap(to: b.pointee.bounds) > margin { continue }
+            let (idI, idJ) = (a.pointee.id, b.pointee.id)
+            out[count] =
+                idI < idJ
+                ? Candidate(key: Contact.key(idI, idJ), margin: margin, colliderA: Int32(i), colliderB: Int32(j), boundary: -1)
+                : Candidate(key: Contact.key(idJ, idI), margin: margin, colliderA: Int32(j), colliderB: Int32(i), boundary: -1)
+            count += 1
         }
-        let count = candidates.count
-        guard isSorted(0..<boundaryStart), isSorted(boundaryStart..<count) else {
-            candidates.sort { $0.key < $1.key }
-            return
+        while nextBoundary < boundary.count {
+            out[count] = boundary[nextBoundary]
+            count += 1
+            nextBoundary += 1
         }
-        if boundaryStart == 0 || boundaryStart == count { return }
-        merged.removeAll(keepingCapacity: true)
-        var i = 0
-        var j = boundaryStart
-        while i < boundaryStart && j < count {
-            if candidates[i].key < candidates[j].key {
-                merged.append(candidates[i])
-                i += 1
-            } else {
-                merged.append(candidates[j])
-                j += 1
-            }
-        }
-        merged.append(contentsOf: candidates[i..<boundaryStart])
-        merged.append(contentsOf: candidates[j..<count])
-        swap(&merged, &candidates)
+        return count
     }
 }

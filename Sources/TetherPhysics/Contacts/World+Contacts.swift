@@ -115,65 +115,70 @@ extension World {
     /// pile) must still be stopped in that step, not sink into it.
     private func findCandidates(_ scratch: inout ContactDiscovery, timeStep dt: Double) {
         let slop = CollisionConstants.speculativeDistance
-        // Bodies that collide with something, their shapes, bounds and motion over the step.
-        scratch.colliders.removeAll(keepingCapacity: true)
-        scratch.bounds.removeAll(keepingCapacity: true)
-        scratch.boxes.removeAll(keepingCapacity: true)
-        scratch.reach.removeAll(keepingCapacity: true)
-        scratch.turn.removeAll(keepingCapacity: true)
-        for slot in 1..<states.count {
-            if properties[slot].itemGroups == 0 && properties[slot].boundaryGroups == 0 { continue }
-            let s = states[slot]
-            let definition = properties[slot].definition
-            let size = definition.size
-            let extent = 0.5 * (size.x * size.x + size.y * size.y).squareRoot()
-            let travel = dt * s.velocity
-            let turn = abs(s.angularVelocity) * extent * dt
-            let shape = Shape(definition.shape, size: size)
-            let transform = Transform(position: s.position, rotation: s.rotation)
-            let bounds = AABB.of(shape, transform)
-            scratch.colliders.append(ContactDiscovery.Collider(
-                shape: shape, transform: transform, friction: definition.friction, elasticity: definition.elasticity,
-                itemGroups: properties[slot].itemGroups, boundaryGroups: properties[slot].boundaryGroups,
-                id: properties[slot].id, slot: Int32(slot), isFixed: properties[slot].inverseMass == 0))
-            scratch.bounds.append(bounds)
-            scratch.reach.append(travel.length)
-            scratch.turn.append(turn)
-            scratch.boxes.append(bounds.swept(by: travel).fattened(by: 0.5 * slop + turn))
-        }
-
-        scratch.candidates.removeAll(keepingCapacity: true)
+        gatherColliders(&scratch, timeStep: dt)
         scratch.findPairs()
-        scratch.collectBodyPairs { colliders, bounds, reach, turn, pairKeys, candidates in
-            for pair in pairKeys {
-                let (i, j) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
-                if colliders[i].itemGroups & colliders[j].itemGroups == 0 { continue }
-                if colliders[i].isFixed && colliders[j].isFixed { continue }
-                let margin = slop + reach[i] + reach[j] + turn[i] + turn[j]
-                // Bounds farther apart than the margin hold shapes farther apart still.
-                if bounds[i].gap(to: bounds[j]) > margin { continue }
-                let (idI, idJ) = (colliders[i].id, colliders[j].id)
-                let (a, b) = idI < idJ ? (i, j) : (j, i)
-                candidates.append(ContactDiscovery.Candidate(
-                    key: idI < idJ ? Contact.key(idI, idJ) : Contact.key(idJ, idI), margin: margin,
-                    colliderA: Int32(a), colliderB: Int32(b), boundary: -1))
-            }
-        }
-        let boundaryStart = scratch.candidates.count
+        scratch.boundaryCandidates.removeAll(keepingCapacity: true)
         if !boundaries.isEmpty {
             scratch.findBoundaryPairs(boundaries.map { AABB.of($0.segment, margin: 0.5 * slop) })
-            for pair in scratch.pairKeys {
+            for pair in scratch.boundaryPairKeys {
                 let (i, k) = (Int(pair >> 32), Int(pair & 0xFFFF_FFFF))
                 let collider = scratch.colliders[i]
                 if collider.isFixed || collider.boundaryGroups & (UInt64(1) << UInt64(boundaries[k].group)) == 0 {
                     continue
                 }
-                scratch.candidates.append(ContactDiscovery.Candidate(
-                    key: Contact.key(boundaries[k].id, collider.id), margin: slop + scratch.reach[i] + scratch.turn[i],
+                scratch.boundaryCandidates.append(ContactDiscovery.Candidate(
+                    key: Contact.key(boundaries[k].id, collider.id), margin: slop + collider.reach + collider.turn,
                     colliderA: -1, colliderB: Int32(i), boundary: Int32(k)))
             }
         }
-        scratch.sortCandidates(boundaryStart: boundaryStart)
+        scratch.collectCandidates(slop: slop)
+    }
+
+    /// Fills `scratch.colliders` and `scratch.boxes` with every body that collides with
+    /// something, in slot order: its shape, placement, material and motion over the step, and
+    /// its swept broadphase box. Written through raw storage (this runs for every body).
+    private func gatherColliders(_ scratch: inout ContactDiscovery, timeStep dt: Double) {
+        let slop = CollisionConstants.speculativeDistance
+        let capacity = states.count - 1
+        if scratch.colliders.count < capacity {
+            scratch.colliders.append(
+                contentsOf: repeatElement(ContactDiscovery.Collider.unused, count: capacity - scratch.colliders.count))
+        }
+        if scratch.boxes.count < capacity {
+            scratch.boxes.append(
+                contentsOf: repeatElement(AABB(lower: .zero, upper: .zero), count: capacity - scratch.boxes.count))
+        }
+        let count = states.withUnsafeBufferPointer { states in
+            properties.withUnsafeBufferPointer { properties in
+                scratch.colliders.withUnsafeMutableBufferPointer { colliders in
+                    scratch.boxes.withUnsafeMutableBufferPointer { boxes in
+                        var count = 0
+                        for slot in 1..<states.count {
+                            let body = properties.baseAddress! + slot
+                            if body.pointee.itemGroups == 0 && body.pointee.boundaryGroups == 0 { continue }
+                            let s = states.baseAddress! + slot
+                            let size = body.pointee.definition.size
+                            let extent = 0.5 * (size.x * size.x + size.y * size.y).squareRoot()
+                            let travel = dt * s.pointee.velocity
+                            let turn = abs(s.pointee.angularVelocity) * extent * dt
+                            let shape = Shape(body.pointee.definition.shape, size: size)
+                            let transform = Transform(position: s.pointee.position, rotation: s.pointee.rotation)
+                            let bounds = AABB.of(shape, transform)
+                            colliders[count] = ContactDiscovery.Collider(
+                                shape: shape, transform: transform, bounds: bounds, reach: travel.length, turn: turn,
+                                friction: body.pointee.definition.friction, elasticity: body.pointee.definition.elasticity,
+                                itemGroups: body.pointee.itemGroups, boundaryGroups: body.pointee.boundaryGroups,
+                                id: body.pointee.id, slot: Int32(slot), isFixed: body.pointee.inverseMass == 0)
+                            boxes[count] = bounds.swept(by: travel).fattened(by: 0.5 * slop + turn)
+                            count += 1
+                        }
+                        return count
+                    }
+                }
+            }
+        }
+        scratch.colliders.removeLast(scratch.colliders.count - count)
+        scratch.boxes.removeLast(scratch.boxes.count - count)
     }
 
     /// Replaces `scratch.contacts` with a contact for every candidate that has points, in
