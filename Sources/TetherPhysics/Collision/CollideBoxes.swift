@@ -61,17 +61,26 @@ public func collideBoxes(
 
 /// `CollisionPolygon.incidentEdge` for a box turned by `rotation`: the face whose normal is most
 /// anti-parallel to `referenceNormal`, the first one on ties.
+///
+/// Face `i`'s turned normal dotted with the reference normal is, for the face normals
+/// (0, −1), (1, 0), (0, 1), (−1, 0), `−u.y, u.x, u.y, −u.x` with `u` the reference normal in
+/// the box's frame: the same products and sums, rounded the same (negation is exact), as
+/// turning each face normal and taking the dot product, up to the sign of a zero, which no
+/// comparison sees.
 @inline(__always)
 private func incidentBoxEdge(against referenceNormal: Vec2, _ rotation: Rotation) -> Int {
+    let u = rotation.inverseRotate(referenceNormal)
     var edge = 0
-    var best = referenceNormal.dot(rotation.rotate(Vec2(0, -1)))
-    for i in 1..<4 {
-        let d = referenceNormal.dot(rotation.rotate(BoxShape.faceNormal(i)))
-        if d < best {
-            best = d
-            edge = i
-        }
+    var best = -u.y
+    if u.x < best {
+        best = u.x
+        edge = 1
     }
+    if u.y < best {
+        best = u.y
+        edge = 2
+    }
+    if -u.x < best { edge = 3 }
     return edge
 }
 

@@ -70,29 +70,36 @@ extension World {
                         events.append(ContactEvent(phase: .ended, partner: previous[k].partnerA, body: previous[k].bodyB, point: nil))
                     }
                 }
+                guard let first = built.baseAddress else {
+                    for k in previous.indices { end(k, &events) }
+                    return
+                }
+                let before = previous.baseAddress ?? UnsafePointer(first)
+                let previousCount = previous.count
                 var old = 0
-                for k in built.indices {
-                    let contact = built.baseAddress! + k
+                for contact in first..<(first + built.count) {
                     let key = contact.pointee.key
-                    while old < previous.count && previous[old].key < key {
+                    while old < previousCount && before[old].key < key {
                         end(old, &events)
                         old += 1
                     }
-                    let hasPrevious = old < previous.count && previous[old].key == key
-                    let wasTouching = hasPrevious && previous[old].touching
-                    if hasPrevious { contact.pointee.inheritImpulses(from: previous.baseAddress! + old) }
+                    let hasPrevious = old < previousCount && before[old].key == key
+                    let wasTouching = hasPrevious && before[old].touching
+                    if hasPrevious { contact.pointee.inheritImpulses(from: before + old) }
                     let touching = contact.pointee.minimumSeparation <= ContactConstants.touchingDistance
                     contact.pointee.touching = touching
-                    if touching && !wasTouching {
-                        events.append(ContactEvent(
-                            phase: .began, partner: contact.pointee.partnerA, body: contact.pointee.bodyB,
-                            point: contact.pointee.contactPoint))
-                    } else if !touching && wasTouching {
-                        end(old, &events)
+                    if touching != wasTouching {
+                        if touching {
+                            events.append(ContactEvent(
+                                phase: .began, partner: contact.pointee.partnerA, body: contact.pointee.bodyB,
+                                point: contact.pointee.contactPoint))
+                        } else {
+                            end(old, &events)
+                        }
                     }
                     if hasPrevious { old += 1 }
                 }
-                while old < previous.count {
+                while old < previousCount {
                     end(old, &events)
                     old += 1
                 }
@@ -265,8 +272,10 @@ extension Contact {
     }
 
     var minimumSeparation: Double {
+        let count = manifold.count
         var result = Double.infinity
-        for i in 0..<manifold.pointCount { result = min(result, manifold[i].separation) }
+        if count > 0 { result = min(result, manifold.point0.separation) }
+        if count > 1 { result = min(result, manifold.point1.separation) }
         return result
     }
 
@@ -276,6 +285,7 @@ extension Contact {
     }
 
     /// Warm starting: points that touch with the same features keep last step's impulses.
+    @inline(__always)
     mutating func inheritImpulses(from previous: UnsafePointer<Contact>) {
         func carried(id: UInt32) -> AccumulatedImpulse {
             let count = previous.pointee.manifold.count
