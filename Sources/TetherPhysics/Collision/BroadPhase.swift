@@ -79,13 +79,30 @@ struct SweepAndPrune: Sendable {
         var count = 0
         for (s, segment) in segments.enumerated() {
             reserveFound(count, extra: n)
-            var k = 0
-            while k < n && lowerX[k] <= segment.upper.x {
-                if segment.lower.x <= upperX[k] && lowerY[k] <= segment.upper.y && segment.lower.y <= upperY[k] {
-                    found[count] = UInt64(UInt32(order[k])) << 32 | UInt64(UInt32(s))
-                    count += 1
+            // Branch-free over raw storage, as the sweep: every body is written and the count
+            // advances only on a hit.
+            order.withUnsafeBufferPointer { order in
+                lowerX.withUnsafeBufferPointer { lowerX in
+                    upperX.withUnsafeBufferPointer { upperX in
+                        lowerY.withUnsafeBufferPointer { lowerY in
+                            upperY.withUnsafeBufferPointer { upperY in
+                                found.withUnsafeMutableBufferPointer { found in
+                                    let out = found.baseAddress!
+                                    let segmentBits = UInt64(UInt32(s))
+                                    var k = 0
+                                    while k < n && lowerX[k] <= segment.upper.x {
+                                        out[count] = UInt64(UInt32(order[k])) << 32 | segmentBits
+                                        let hit =
+                                            segment.lower.x <= upperX[k] && lowerY[k] <= segment.upper.y
+                                            && segment.lower.y <= upperY[k]
+                                        count &+= hit ? 1 : 0
+                                        k += 1
+                                    }
+                                }
+                            }
+                        }
+                    }
                 }
-                k += 1
             }
         }
         Self.sortByFirstIndex(found[0..<count], count: n, buckets: &bucketStarts, into: &keys)

@@ -105,15 +105,30 @@ struct ContactDiscovery: Sendable {
     }
 
     /// Replaces `boundaryPairKeys` with `body << 32 | segment` for every overlapping pair of a
-    /// body's box and a segment's box, sorted (the sweep's fat boxes narrowed to the boxes).
+    /// body's box and a segment's box, sorted. Boundaries are few (four for the reference
+    /// bounds) and usually long, so every box is tested against every segment, in the order of
+    /// the keys, without a sweep.
     mutating func findBoundaryPairs(_ segments: [AABB]) {
-        sweep.segmentPairKeys(segments, into: &boundaryPairKeys)
-        var kept = 0
-        for key in boundaryPairKeys where boxes[Int(key >> 32)].overlaps(segments[Int(key & 0xFFFF_FFFF)]) {
-            boundaryPairKeys[kept] = key
-            kept += 1
+        let needed = boxes.count * segments.count
+        if boundaryPairKeys.count < needed {
+            boundaryPairKeys.append(contentsOf: repeatElement(0, count: needed - boundaryPairKeys.count))
         }
-        boundaryPairKeys.removeLast(boundaryPairKeys.count - kept)
+        // Branch-free over raw storage: every pair is written and the count advances on a hit.
+        let count = boxes.withUnsafeBufferPointer { boxes in
+            segments.withUnsafeBufferPointer { segments in
+                boundaryPairKeys.withUnsafeMutableBufferPointer { keys in
+                    var count = 0
+                    for i in boxes.indices {
+                        for k in segments.indices {
+                            keys[count] = UInt64(UInt32(i)) << 32 | UInt64(UInt32(k))
+                            count &+= boxes[i].overlaps(segments[k]) ? 1 : 0
+                        }
+                    }
+                    return count
+                }
+            }
+        }
+        boundaryPairKeys.removeLast(boundaryPairKeys.count - count)
     }
 
     /// Replaces `candidates` with the pairs that may touch in the coming step, in key order:

@@ -233,34 +233,56 @@ extension World {
 
     /// Runs the narrow phase for a candidate and writes its contact to `contact` when it has
     /// points; returns whether it has.
+    ///
+    /// Box pairs, nearly every pair of a pile, are collided here; boundary pairs and pairs with a
+    /// circle in functions of their own, so that the loop stays small enough for the compiler to
+    /// inline the whole box–box routine into it.
     @inline(__always)
     private func makeContact(
         _ candidate: ContactDiscovery.Candidate, _ colliders: UnsafeBufferPointer<ContactDiscovery.Collider>,
         into contact: UnsafeMutablePointer<Contact>
     ) -> Bool {
-        let margin = candidate.margin
         let b = colliders.baseAddress! + Int(candidate.colliderB)
-        let boundary = Int(candidate.boundary)
-        if boundary >= 0 {
-            let manifold = collide(
-                boundaries[boundary].segment, b.pointee.shape, b.pointee.transform, speculativeDistance: margin)
-            guard manifold.pointCount > 0 else { return false }
-            // A boundary has no material of its own: it takes the item's.
-            contact.pointee = Contact(
-                key: candidate.key, bodyA: nil, boundary: boundaries[boundary].id, bodyB: b.pointee.id,
-                manifold: manifold, friction: b.pointee.friction, restitution: b.pointee.elasticity, slotA: 0,
-                slotB: b.pointee.slot)
+        if candidate.boundary >= 0 { return makeBoundaryContact(candidate, b, into: contact) }
+        let a = colliders.baseAddress! + Int(candidate.colliderA)
+        let manifold: ContactManifold
+        if case .box(let boxA) = a.pointee.shape, case .box(let boxB) = b.pointee.shape {
+            manifold = collideBoxes(
+                boxA, a.pointee.transform, boxB, b.pointee.transform, speculativeDistance: candidate.margin)
         } else {
-            let a = colliders.baseAddress! + Int(candidate.colliderA)
-            let manifold = collide(
-                a.pointee.shape, a.pointee.transform, b.pointee.shape, b.pointee.transform, speculativeDistance: margin)
-            guard manifold.pointCount > 0 else { return false }
-            contact.pointee = Contact(
-                key: candidate.key, bodyA: a.pointee.id, boundary: nil, bodyB: b.pointee.id, manifold: manifold,
-                friction: (a.pointee.friction * b.pointee.friction).squareRoot(),
-                restitution: max(a.pointee.elasticity, b.pointee.elasticity), slotA: a.pointee.slot,
-                slotB: b.pointee.slot)
+            manifold = collideShapes(a, b, speculativeDistance: candidate.margin)
         }
+        guard manifold.pointCount > 0 else { return false }
+        contact.pointee = Contact(
+            key: candidate.key, bodyA: a.pointee.id, boundary: nil, bodyB: b.pointee.id, manifold: manifold,
+            friction: (a.pointee.friction * b.pointee.friction).squareRoot(),
+            restitution: max(a.pointee.elasticity, b.pointee.elasticity), slotA: a.pointee.slot, slotB: b.pointee.slot)
+        return true
+    }
+
+    /// `collide` for two colliders, out of line (see `makeContact`).
+    @inline(never)
+    private func collideShapes(
+        _ a: UnsafePointer<ContactDiscovery.Collider>, _ b: UnsafePointer<ContactDiscovery.Collider>,
+        speculativeDistance: Double
+    ) -> ContactManifold {
+        collide(a.pointee.shape, a.pointee.transform, b.pointee.shape, b.pointee.transform, speculativeDistance: speculativeDistance)
+    }
+
+    /// `makeContact` for a body–boundary candidate.
+    @inline(never)
+    private func makeBoundaryContact(
+        _ candidate: ContactDiscovery.Candidate, _ b: UnsafePointer<ContactDiscovery.Collider>,
+        into contact: UnsafeMutablePointer<Contact>
+    ) -> Bool {
+        let boundary = Int(candidate.boundary)
+        let manifold = collide(
+            boundaries[boundary].segment, b.pointee.shape, b.pointee.transform, speculativeDistance: candidate.margin)
+        guard manifold.pointCount > 0 else { return false }
+        // A boundary has no material of its own: it takes the item's.
+        contact.pointee = Contact(
+            key: candidate.key, bodyA: nil, boundary: boundaries[boundary].id, bodyB: b.pointee.id, manifold: manifold,
+            friction: b.pointee.friction, restitution: b.pointee.elasticity, slotA: 0, slotB: b.pointee.slot)
         return true
     }
 }
