@@ -18,27 +18,28 @@ struct ContactDiscovery: Sendable {
     /// gathered once per step: `BodyProperties` is large and a body meets several partners, so
     /// reading it per pair costs more than the collision itself.
     struct Collider: Sendable {
-        var shape: Shape
-        var transform: Transform
+        // The fields the pair filter reads come first, so they share a cache line.
         /// The shape's bounds now.
         var bounds: AABB
         /// How far the body's velocity moves it in the step, and how far its corners can turn.
         var reach: Double
         var turn: Double
-        var friction: Double
-        var elasticity: Double
         var itemGroups: UInt64
-        var boundaryGroups: UInt64
         var id: BodyID
-        var slot: Int32
         /// Whether the body has infinite mass (an anchored item): two such never get a contact.
         var isFixed: Bool
+        var slot: Int32
+        var boundaryGroups: UInt64
+        var shape: Shape
+        var transform: Transform
+        var friction: Double
+        var elasticity: Double
 
         /// Filler for storage that is overwritten.
         static let unused = Collider(
-            shape: .circle(CircleShape(radius: 0)), transform: .identity, bounds: AABB(lower: .zero, upper: .zero),
-            reach: 0, turn: 0, friction: 0, elasticity: 0, itemGroups: 0, boundaryGroups: 0, id: BodyID(rawValue: 0),
-            slot: 0, isFixed: true)
+            bounds: AABB(lower: .zero, upper: .zero), reach: 0, turn: 0, itemGroups: 0, id: BodyID(rawValue: 0),
+            isFixed: true, slot: 0, boundaryGroups: 0, shape: .circle(CircleShape(radius: 0)), transform: .identity,
+            friction: 0, elasticity: 0)
     }
 
     /// The bodies that collide with something, and their broadphase boxes (their bounds swept
@@ -60,8 +61,10 @@ struct ContactDiscovery: Sendable {
     var contacts: [Contact] = []
 
     /// How much the sweep grows each box, so that a body resting or moving slowly stays inside
-    /// the box the last sweep saw for many steps.
-    static let fatMargin = CollisionConstants.speculativeDistance
+    /// the box the last sweep saw for many steps. Twice the speculative distance: pile-1000 then
+    /// sweeps again in 86 of its 600 steps instead of 110, which saves more than the extra kept
+    /// pairs cost to filter.
+    static let fatMargin = 2 * CollisionConstants.speculativeDistance
 
     /// Replaces `pairKeys` with `i << 32 | j` for every pair `i < j` of overlapping `boxes`,
     /// sorted. The sweep runs over fat boxes and its pairs are kept while every box stays inside

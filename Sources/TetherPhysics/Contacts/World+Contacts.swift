@@ -172,10 +172,10 @@ extension World {
                             let transform = Transform(position: s.pointee.position, rotation: s.pointee.rotation)
                             let bounds = AABB.of(shape, transform)
                             colliders[count] = ContactDiscovery.Collider(
-                                shape: shape, transform: transform, bounds: bounds, reach: travel.length, turn: turn,
-                                friction: body.pointee.definition.friction, elasticity: body.pointee.definition.elasticity,
-                                itemGroups: body.pointee.itemGroups, boundaryGroups: body.pointee.boundaryGroups,
-                                id: body.pointee.id, slot: Int32(slot), isFixed: body.pointee.inverseMass == 0)
+                                bounds: bounds, reach: travel.length, turn: turn, itemGroups: body.pointee.itemGroups,
+                                id: body.pointee.id, isFixed: body.pointee.inverseMass == 0, slot: Int32(slot),
+                                boundaryGroups: body.pointee.boundaryGroups, shape: shape, transform: transform,
+                                friction: body.pointee.definition.friction, elasticity: body.pointee.definition.elasticity)
                             boxes[count] = bounds.swept(by: travel).fattened(by: 0.5 * slop + turn)
                             count += 1
                         }
