@@ -155,16 +155,16 @@ func clipIncidentEdge(
         return .empty
     }
 
-    var m = ContactManifold(normal: flip ? -normal : normal)
+    // The points within the speculative distance of the face, in clip order, placed midway
+    // between the incident point and its projection on the face.
     let s0 = normal.dot(p0.point - v11)
-    if s0 <= speculativeDistance {
-        m.append(ManifoldPoint(point: p0.point - (0.5 * s0) * normal, separation: s0, anchorA: .zero, anchorB: .zero, id: p0.id))
-    }
     let s1 = normal.dot(p1.point - v11)
-    if s1 <= speculativeDistance {
-        m.append(ManifoldPoint(point: p1.point - (0.5 * s1) * normal, separation: s1, anchorA: .zero, anchorB: .zero, id: p1.id))
-    }
-    return m
+    let first = ManifoldPoint(point: p0.point - (0.5 * s0) * normal, separation: s0, anchorA: .zero, anchorB: .zero, id: p0.id)
+    let second = ManifoldPoint(point: p1.point - (0.5 * s1) * normal, separation: s1, anchorA: .zero, anchorB: .zero, id: p1.id)
+    let (keepFirst, keepSecond) = (s0 <= speculativeDistance, s1 <= speculativeDistance)
+    return ContactManifold(
+        normal: flip ? -normal : normal, count: (keepFirst ? 1 : 0) + (keepSecond ? 1 : 0),
+        point0: keepFirst ? first : second, point1: second)
 }
 
 /// Step 3 of `collidePolygons`: when the closest features of the apart faces are two vertices,

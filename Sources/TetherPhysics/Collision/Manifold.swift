@@ -51,6 +51,16 @@ public struct ContactManifold: Hashable, Sendable {
 
     public static let empty = ContactManifold()
 
+    /// A manifold of `count` points, the unused ones `ManifoldPoint.unused`: built in one go
+    /// where the narrow phase knows its points, instead of appended one by one.
+    @inline(__always)
+    init(normal: Vec2, count: Int, point0: ManifoldPoint, point1: ManifoldPoint) {
+        self.normal = normal
+        self.count = count
+        self.point0 = count > 0 ? point0 : .unused
+        self.point1 = count > 1 ? point1 : .unused
+    }
+
     /// Point `i`, `0 ..< pointCount`.
     @inlinable public subscript(i: Int) -> ManifoldPoint {
         get {
@@ -94,13 +104,13 @@ public struct ContactManifold: Hashable, Sendable {
     @inline(__always)
     func mapped(from frame: Transform, centerA: Vec2, centerB: Vec2) -> ContactManifold {
         let r = frame.rotation
-        var m = ContactManifold(normal: r.rotate(normal))
-        for i in 0..<pointCount {
-            let p = self[i]
-            m.append(ManifoldPoint(
+        @inline(__always) func map(_ p: ManifoldPoint) -> ManifoldPoint {
+            ManifoldPoint(
                 point: frame.apply(p.point), separation: p.separation,
-                anchorA: r.rotate(p.point - centerA), anchorB: r.rotate(p.point - centerB), id: p.id))
+                anchorA: r.rotate(p.point - centerA), anchorB: r.rotate(p.point - centerB), id: p.id)
         }
-        return m
+        return ContactManifold(
+            normal: r.rotate(normal), count: count, point0: count > 0 ? map(point0) : .unused,
+            point1: count > 1 ? map(point1) : .unused)
     }
 }
