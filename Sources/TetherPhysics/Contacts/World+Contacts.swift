@@ -235,8 +235,7 @@ extension World {
     /// points; returns whether it has.
     ///
     /// Box pairs, nearly every pair of a pile, are collided here; boundary pairs and pairs with a
-    /// circle in functions of their own, so that the loop stays small enough for the compiler to
-    /// inline the whole box–box routine into it.
+    /// circle in functions of their own, so that the loop holds only the box–box routine.
     @inline(__always)
     private func makeContact(
         _ candidate: ContactDiscovery.Candidate, _ colliders: UnsafeBufferPointer<ContactDiscovery.Collider>,
