@@ -19,12 +19,13 @@ public struct BoxShape: Hashable, Sendable {
     }
 
     /// Vertex `i` (0...3) in body-local coordinates: (−w, −h), (w, −h), (w, h), (−w, h).
-    /// Signs by bit tests rather than a switch, so the narrow phase runs it without branching.
+    /// The signs are ±1 from bit tests, multiplied in (exactly `w` or `−w`), so the narrow phase
+    /// runs it without branching or masking.
     @inlinable public func vertex(_ i: Int) -> Vec2 {
         let k = i & 3
-        let w = (k + 1) & 2 != 0 ? halfExtents.x : -halfExtents.x
-        let h = k & 2 != 0 ? halfExtents.y : -halfExtents.y
-        return Vec2(w, h)
+        let signX = Double(((k + 1) & 2) - 1)
+        let signY = Double((k & 2) - 1)
+        return Vec2(signX * halfExtents.x, signY * halfExtents.y)
     }
 
     /// The outward unit normal of edge `i` (0...3) in body-local coordinates.
