@@ -152,10 +152,9 @@ struct ContactConstraint: Sendable {
             point1 = ContactPointState()
         } else {
             point1 = makePoint(manifold.point1, contact.pointee.impulse1)
-            let rn0A = point0.anchorA.cross(normal)
-            let rn0B = point0.anchorB.cross(normal)
-            let rn1A = point1.anchorA.cross(normal)
-            let rn1B = point1.anchorB.cross(normal)
+            // The points' normal arms, computed once by `makePoint` (the same products).
+            let (rn0A, rn0B) = (point0.normalArmA, point0.normalArmB)
+            let (rn1A, rn1B) = (point1.normalArmA, point1.normalArmB)
             let mass = mA + mB
             k11 = mass + iA * rn0A * rn0A + iB * rn0B * rn0B
             k22 = mass + iA * rn1A * rn1A + iB * rn1B * rn1B
