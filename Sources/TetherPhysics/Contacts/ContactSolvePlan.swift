@@ -41,9 +41,12 @@ struct ContactSolvePlan: Sendable {
         func slotPair(_ contact: Contact) -> (Int, Int) { (Int(contact.slotA), Int(contact.slotB)) }
         let properties = context.properties
         func movable(_ slot: Int) -> Int? { properties[slot].isMovable ? slot : nil }
-        coloring.colorContacts(count: contacts.count, bodyCount: properties.count) { i in
-            let (a, b) = slotPair(contacts[i])
-            return (movable(a), movable(b))
+        // Raw storage: the coloring reads every contact's slots once per step.
+        contacts.withUnsafeBufferPointer { contacts in
+            coloring.colorContacts(count: contacts.count, bodyCount: properties.count) { i in
+                let (a, b) = slotPair(contacts[i])
+                return (movable(a), movable(b))
+            }
         }
         // Rows are filled in place: the array only grows or shrinks to the contact count.
         Self.resize(&constraints, to: contacts.count, with: ContactConstraint())
