@@ -62,6 +62,7 @@ struct SweepAndPrune: Sendable {
     /// Replaces `keys` with `i << 32 | j` for every overlapping pair `i < j`, sorted.
     mutating func pairKeys(_ boxes: [AABB], into keys: inout [UInt64]) {
         let count = sweep(boxes)
+        Self.orderWithinKeys(&found, count: count)
         Self.sortByFirstIndex(found[0..<count], count: boxes.count, buckets: &bucketStarts, into: &keys)
     }
 
@@ -142,11 +143,12 @@ struct SweepAndPrune: Sendable {
                                     let capacity = buffer.count
                                     while k < n && count + n <= capacity {
                                         let (right, bottom, top) = (upperX[k], lowerY[k], upperY[k])
-                                        let i = UInt64(UInt32(order[k]))
+                                        let first = UInt64(UInt32(order[k])) << 32
                                         var m = k + 1
                                         while m < n && lowerX[m] <= right {
-                                            let j = UInt64(UInt32(order[m]))
-                                            out[count] = i < j ? i << 32 | j : j << 32 | i
+                                            // In sweep order; `orderWithinKeys` puts the
+                                            // smaller index first, for the hits only.
+                                            out[count] = first | UInt64(UInt32(order[m]))
                                             // One comparison: the y-intervals meet when the higher
                                             // bottom is not above the lower top.
                                             count &+= Swift.max(bottom, lowerY[m]) <= Swift.min(top, upperY[m]) ? 1 : 0
@@ -162,6 +164,19 @@ struct SweepAndPrune: Sendable {
             }
         }
         return count
+    }
+
+    /// Rewrites each of `keys[0 ..< count]`, a pair `a << 32 | b`, as `min(a, b) << 32 | max(a, b)`.
+    /// The sweep writes pairs in sweep order and leaves this to the pairs it keeps, which are
+    /// far fewer than the pairs it checks.
+    private static func orderWithinKeys(_ keys: inout [UInt64], count: Int) {
+        keys.withUnsafeMutableBufferPointer { keys in
+            for k in 0..<count {
+                let key = keys[k]
+                let (a, b) = (key >> 32, key & 0xFFFF_FFFF)
+                keys[k] = a < b ? key : b << 32 | a
+            }
+        }
     }
 
     /// Sorts pair keys `i << 32 | j` (all `i < count`) by a counting sort on `i`, then an
