@@ -100,6 +100,18 @@ import TetherTestSupport
         #expect(pairs == [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]])
     }
 
+    /// Boxes given right to left: the sweep meets each pair's larger index first, and the pairs
+    /// still come out as (smaller, larger), sorted.
+    @Test func pairsNameTheSmallerIndexFirstWhenTheSweepMeetsTheLargerFirst() {
+        let boxes = (0..<4).map { k in
+            let x = Double(30 - 10 * k)
+            return AABB(lower: Vec2(x, 0), upper: Vec2(x + 12, 5))
+        }
+        let pairs = BroadPhase.pairs(boxes).map { [$0.0, $0.1] }
+        #expect(pairs == [[0, 1], [1, 2], [2, 3]])
+        #expect(pairs == Self.bruteForce(boxes))
+    }
+
     /// The output is sorted and does not depend on the input order beyond the renaming.
     @Test func orderIsDeterministic() {
         let boxes = Self.gridBoxes(count: 300, area: 400, maxSize: 50, seed: 99)
