@@ -52,7 +52,7 @@ import TetherTestSupport
         for step in 0..<12 {
             let far = step % 4 == 3
             boxes = boxes.enumerated().map { k, box in
-                let reach = far && k % 50 == 0 ? 30.0 : 0.4 * ContactDiscovery.fatMargin
+                let reach = far && k % 50 == 0 ? 30.0 : 0.4 * min(ContactDiscovery.fatMargin.x, ContactDiscovery.fatMargin.y)
                 let d = Vec2(reach * (2 * rng.unit() - 1), reach * (2 * rng.unit() - 1))
                 return AABB(lower: box.lower + d, upper: box.upper + d)
             }

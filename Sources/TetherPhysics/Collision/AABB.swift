@@ -35,6 +35,11 @@ public struct AABB: Hashable, Sendable {
         AABB(lower: Vec2(lower.x - margin, lower.y - margin), upper: Vec2(upper.x + margin, upper.y + margin))
     }
 
+    /// Grown by `margin.x` on the left and right and by `margin.y` at the bottom and top.
+    @inlinable public func fattened(by margin: Vec2) -> AABB {
+        AABB(lower: lower - margin, upper: upper + margin)
+    }
+
     /// The box covering this one and this one moved by `displacement`: every place a body in
     /// these bounds passes while it translates by `displacement`.
     @inlinable public func swept(by displacement: Vec2) -> AABB {
