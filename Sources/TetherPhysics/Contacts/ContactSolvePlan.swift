@@ -71,14 +71,15 @@ struct ContactSolvePlan: Sendable {
                     }
                 }
             }
-            plan.build(constraints, colorStarts: colorStarts, pairsRows: pairsRows)
+            plan.build(constraints, colorStarts: colorStarts, pairsRows: pairsRows, workers: context.workers)
         }
         listChunks(context.workers)
         targetsAimed = false
     }
 
     private mutating func build(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], pairsRows: Bool
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], pairsRows: Bool,
+        workers: StepWorkers
     ) {
         // The arrays are sized for the most a step can hold (every row an entry, half the rows
         // pairs), written by index and cut to length after: appending checked each array's
@@ -135,7 +136,7 @@ struct ContactSolvePlan: Sendable {
         entries.removeLast(entries.count - entryCount)
         pairedRows.removeLast(pairedRows.count - pairCount)
         entryColorStarts = starts
-        layOutPairs(constraints)
+        layOutPairs(constraints, workers)
     }
 
     /// Makes `array` `count` long, keeping its storage (new elements are `filler`).
@@ -148,21 +149,30 @@ struct ContactSolvePlan: Sendable {
     }
 
     /// Builds `pairs` from `pairedRows`, each in place in the array's storage (see
-    /// `ContactRowPair.lay`).
-    private mutating func layOutPairs(_ constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
-        let rows = pairedRows
-        let count = rows.count
-        if pairs.count < count {
-            // More pairs than any step before: fresh storage, laid out as it is filled.
-            pairs = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                for k in 0..<count { ContactRowPair.lay(buffer.baseAddress! + k, rows: rows[k], constraints) }
-                initialized = count
+    /// `ContactRowPair.lay`), in chunks of pairs on the step's workers: each pair is written by
+    /// its own index alone and only reads its two rows.
+    private mutating func layOutPairs(
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ workers: StepWorkers
+    ) {
+        let count = pairedRows.count
+        pairedRows.withUnsafeBufferPointer { rows in
+            func lay(_ pairs: UnsafeMutablePointer<ContactRowPair>) {
+                workers.forEachChunk(count: count, minimum: workers.minimumStageChunk) { chunk in
+                    for k in chunk { ContactRowPair.lay(pairs + k, rows: rows[k], constraints) }
+                }
             }
-            return
-        }
-        pairs.removeLast(pairs.count - count)
-        pairs.withUnsafeMutableBufferPointer { pairs in
-            for k in 0..<count { ContactRowPair.lay(pairs.baseAddress! + k, rows: rows[k], constraints) }
+            if pairs.count < count {
+                // More pairs than any step before: fresh storage, laid out as it is filled.
+                pairs = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
+                    if count > 0 { lay(buffer.baseAddress!) }
+                    initialized = count
+                }
+                return
+            }
+            pairs.removeLast(pairs.count - count)
+            pairs.withUnsafeMutableBufferPointer { pairs in
+                if count > 0 { lay(pairs.baseAddress!) }
+            }
         }
     }
 
