@@ -184,7 +184,7 @@ import TetherTestSupport
             }
             sweep.pairKeys(boxes, into: &keys)
             #expect(keys.map { [Int($0 >> 32), Int($0 & 0xFFFF_FFFF)] } == Self.bruteForce(boxes), "step \(step)")
-            sweep.segmentPairKeys(segments, into: &keys)
+            BroadPhase.segmentPairKeys(boxes, segments, into: &keys)
             var expected: [[Int]] = []
             for i in boxes.indices {
                 for s in segments.indices where boxes[i].overlaps(segments[s]) { expected.append([i, s]) }

@@ -24,11 +24,33 @@ public enum BroadPhase {
     /// Every overlapping (body, segment) pair of body bounds and boundary-segment bounds, sorted
     /// by body, then segment.
     public static func pairs(_ boxes: [AABB], against segments: [AABB]) -> [(body: Int, segment: Int)] {
-        var sweep = SweepAndPrune()
         var keys: [UInt64] = []
-        sweep.pairKeys(boxes, into: &keys)
-        sweep.segmentPairKeys(segments, into: &keys)
+        segmentPairKeys(boxes, segments, into: &keys)
         return keys.map { (body: Int($0 >> 32), segment: Int($0 & 0xFFFF_FFFF)) }
+    }
+
+    /// Replaces `keys` with `body << 32 | segment` for every overlapping pair of a box and a
+    /// segment's box, sorted, keeping the array's storage. Boundaries are few (four for the
+    /// reference bounds) and usually long, so every box is tested against every segment, in the
+    /// order of the keys, without a sweep: branch-free, every pair written and the count
+    /// advancing only on a hit.
+    static func segmentPairKeys(_ boxes: [AABB], _ segments: [AABB], into keys: inout [UInt64]) {
+        keys.grow(toAtLeast: boxes.count * segments.count, with: 0)
+        let count = boxes.withUnsafeBufferPointer { boxes in
+            segments.withUnsafeBufferPointer { segments in
+                keys.withUnsafeMutableBufferPointer { keys in
+                    var count = 0
+                    for i in boxes.indices {
+                        for k in segments.indices {
+                            keys[count] = UInt64(UInt32(i)) << 32 | UInt64(UInt32(k))
+                            count &+= boxes[i].overlaps(segments[k]) ? 1 : 0
+                        }
+                    }
+                    return count
+                }
+            }
+        }
+        keys.truncate(to: count)
     }
 
     /// Indices sorted by (lower.x, index): a strict total order, so any sort gives one answer.
@@ -69,44 +91,6 @@ struct SweepAndPrune: Sendable {
     /// Makes room in `found` for `extra` more keys after the first `count`.
     private mutating func reserveFound(_ count: Int, extra: Int) {
         if found.count < count + extra { found.append(contentsOf: repeatElement(0, count: count + extra + found.count)) }
-    }
-
-    /// Replaces `keys` with `body << 32 | segment` for every overlapping pair of a body's box (as
-    /// given to the last `pairKeys` call) and a segment's box, sorted. Each segment scans the
-    /// bodies in sweep order up to its right end: boundaries are few (four for the reference
-    /// bounds) and usually long, so this costs about one pass over the bodies per boundary.
-    mutating func segmentPairKeys(_ segments: [AABB], into keys: inout [UInt64]) {
-        let n = order.count
-        var count = 0
-        for (s, segment) in segments.enumerated() {
-            reserveFound(count, extra: n)
-            // Branch-free over raw storage, as the sweep: every body is written and the count
-            // advances only on a hit.
-            order.withUnsafeBufferPointer { order in
-                lowerX.withUnsafeBufferPointer { lowerX in
-                    upperX.withUnsafeBufferPointer { upperX in
-                        lowerY.withUnsafeBufferPointer { lowerY in
-                            upperY.withUnsafeBufferPointer { upperY in
-                                found.withUnsafeMutableBufferPointer { found in
-                                    let out = found.baseAddress!
-                                    let segmentBits = UInt64(UInt32(s))
-                                    var k = 0
-                                    while k < n && lowerX[k] <= segment.upper.x {
-                                        out[count] = UInt64(UInt32(order[k])) << 32 | segmentBits
-                                        let hit =
-                                            segment.lower.x <= upperX[k] && lowerY[k] <= segment.upper.y
-                                            && segment.lower.y <= upperY[k]
-                                        count &+= hit ? 1 : 0
-                                        k += 1
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        Self.sortByFirstIndex(found[0..<count], count: n, buckets: &bucketStarts, into: &keys)
     }
 
     /// Finds the overlapping pairs into `found`, in sweep order; returns how many.

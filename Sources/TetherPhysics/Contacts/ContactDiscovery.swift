@@ -94,9 +94,7 @@ struct ContactDiscovery: Sendable {
             sweep.pairKeys(fatBoxes, into: &fatPairKeys)
         }
         // Written through raw storage with the count advancing only on a hit, as the sweep does.
-        if pairKeys.count < fatPairKeys.count {
-            pairKeys.append(contentsOf: repeatElement(0, count: fatPairKeys.count - pairKeys.count))
-        }
+        pairKeys.grow(toAtLeast: fatPairKeys.count, with: 0)
         var kept = 0
         boxes.withUnsafeBufferPointer { boxes in
             fatPairKeys.withUnsafeBufferPointer { fat in
@@ -108,34 +106,13 @@ struct ContactDiscovery: Sendable {
                 }
             }
         }
-        pairKeys.removeLast(pairKeys.count - kept)
+        pairKeys.truncate(to: kept)
     }
 
     /// Replaces `boundaryPairKeys` with `body << 32 | segment` for every overlapping pair of a
-    /// body's box and a segment's box, sorted. Boundaries are few (four for the reference
-    /// bounds) and usually long, so every box is tested against every segment, in the order of
-    /// the keys, without a sweep.
+    /// body's box and a segment's box, sorted (`BroadPhase.segmentPairKeys`).
     mutating func findBoundaryPairs(_ segments: [AABB]) {
-        let needed = boxes.count * segments.count
-        if boundaryPairKeys.count < needed {
-            boundaryPairKeys.append(contentsOf: repeatElement(0, count: needed - boundaryPairKeys.count))
-        }
-        // Branch-free over raw storage: every pair is written and the count advances on a hit.
-        let count = boxes.withUnsafeBufferPointer { boxes in
-            segments.withUnsafeBufferPointer { segments in
-                boundaryPairKeys.withUnsafeMutableBufferPointer { keys in
-                    var count = 0
-                    for i in boxes.indices {
-                        for k in segments.indices {
-                            keys[count] = UInt64(UInt32(i)) << 32 | UInt64(UInt32(k))
-                            count &+= boxes[i].overlaps(segments[k]) ? 1 : 0
-                        }
-                    }
-                    return count
-                }
-            }
-        }
-        boundaryPairKeys.removeLast(boundaryPairKeys.count - count)
+        BroadPhase.segmentPairKeys(boxes, segments, into: &boundaryPairKeys)
     }
 
     /// Replaces `candidates` with the pairs that may touch in the coming step, in key order:
@@ -147,9 +124,7 @@ struct ContactDiscovery: Sendable {
     /// candidates are slotted in as the pairs go by; anything else is sorted afterwards.
     mutating func collectCandidates(slop: Double) {
         let capacity = pairKeys.count + boundaryCandidates.count
-        if candidates.count < capacity {
-            candidates.append(contentsOf: repeatElement(Self.unusedCandidate, count: capacity - candidates.count))
-        }
+        candidates.grow(toAtLeast: capacity, with: Self.unusedCandidate)
         let count = colliders.withUnsafeBufferPointer { colliders in
             pairKeys.withUnsafeBufferPointer { pairKeys in
                 boundaryCandidates.withUnsafeBufferPointer { boundary in
@@ -159,7 +134,7 @@ struct ContactDiscovery: Sendable {
                 }
             }
         }
-        candidates.removeLast(candidates.count - count)
+        candidates.truncate(to: count)
         let sorted = candidates.withUnsafeBufferPointer { candidates in
             var k = 1
             while k < candidates.count && candidates[k - 1].key < candidates[k].key { k += 1 }

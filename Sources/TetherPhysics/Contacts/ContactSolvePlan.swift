@@ -49,7 +49,7 @@ struct ContactSolvePlan: Sendable {
             }
         }
         // Rows are filled in place: the array only grows or shrinks to the contact count.
-        Self.resize(&constraints, to: contacts.count, with: ContactConstraint())
+        constraints.resize(to: contacts.count, with: ContactConstraint())
         let order = coloring.order
         let colorStarts = coloring.colorStarts
         let softnesses = ContactSoftness(h: context.h)
@@ -85,8 +85,8 @@ struct ContactSolvePlan: Sendable {
         // pairs), written by index and cut to length after: appending checked each array's
         // uniqueness and capacity once per row, as much as the arrangement itself.
         let rowCount = constraints.count
-        Self.resize(&entries, to: rowCount, with: 0)
-        Self.resize(&pairedRows, to: rowCount / 2, with: (0, 0))
+        entries.resize(to: rowCount, with: 0)
+        pairedRows.resize(to: rowCount / 2, with: (0, 0))
         var starts: [Int] = []
         swap(&starts, &entryColorStarts)
         starts.removeAll(keepingCapacity: true)
@@ -133,19 +133,10 @@ struct ContactSolvePlan: Sendable {
                 starts.append(entryCount)
             }
         }
-        entries.removeLast(entries.count - entryCount)
-        pairedRows.removeLast(pairedRows.count - pairCount)
+        entries.truncate(to: entryCount)
+        pairedRows.truncate(to: pairCount)
         entryColorStarts = starts
         layOutPairs(constraints, workers)
-    }
-
-    /// Makes `array` `count` long, keeping its storage (new elements are `filler`).
-    private static func resize<Element>(_ array: inout [Element], to count: Int, with filler: Element) {
-        if array.count > count {
-            array.removeLast(array.count - count)
-        } else {
-            array.append(contentsOf: repeatElement(filler, count: count - array.count))
-        }
     }
 
     /// Builds `pairs` from `pairedRows`, each in place in the array's storage (see

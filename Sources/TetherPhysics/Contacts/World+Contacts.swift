@@ -147,14 +147,8 @@ extension World {
     private func gatherColliders(_ scratch: inout ContactDiscovery, timeStep dt: Double) {
         let slop = CollisionConstants.speculativeDistance
         let capacity = states.count - 1
-        if scratch.colliders.count < capacity {
-            scratch.colliders.append(
-                contentsOf: repeatElement(ContactDiscovery.Collider.unused, count: capacity - scratch.colliders.count))
-        }
-        if scratch.boxes.count < capacity {
-            scratch.boxes.append(
-                contentsOf: repeatElement(AABB(lower: .zero, upper: .zero), count: capacity - scratch.boxes.count))
-        }
+        scratch.colliders.grow(toAtLeast: capacity, with: .unused)
+        scratch.boxes.grow(toAtLeast: capacity, with: AABB(lower: .zero, upper: .zero))
         let count = states.withUnsafeBufferPointer { states in
             properties.withUnsafeBufferPointer { properties in
                 scratch.colliders.withUnsafeMutableBufferPointer { colliders in
@@ -184,8 +178,8 @@ extension World {
                 }
             }
         }
-        scratch.colliders.removeLast(scratch.colliders.count - count)
-        scratch.boxes.removeLast(scratch.boxes.count - count)
+        scratch.colliders.truncate(to: count)
+        scratch.boxes.truncate(to: count)
     }
 
     /// Replaces `scratch.contacts` with a contact for every candidate that has points, in
@@ -195,9 +189,7 @@ extension World {
     /// parts are then closed up in chunk order, which is the order one thread makes them in.
     private func narrowPhase(_ scratch: inout ContactDiscovery) {
         let count = scratch.candidates.count
-        if scratch.contacts.count < count {
-            scratch.contacts.append(contentsOf: repeatElement(Contact.unused, count: count - scratch.contacts.count))
-        }
+        scratch.contacts.grow(toAtLeast: count, with: .unused)
         let chunks = workers.chunkCount(count, minimum: workers.minimumStageChunk)
         let made = scratch.candidates.withUnsafeBufferPointer { candidates in
             scratch.colliders.withUnsafeBufferPointer { colliders in
@@ -217,7 +209,7 @@ extension World {
                 }
             }
         }
-        scratch.contacts.removeLast(scratch.contacts.count - made)
+        scratch.contacts.truncate(to: made)
     }
 
     /// The narrow phase for `candidates[range]`: writes a contact for every candidate that has
