@@ -1,24 +1,24 @@
 import Foundation
 import Testing
 
-/// The README's GNU parallel recipe for sweep shards, run as written: its merged output must be
+/// The GNU parallel recipe of docs/tuning.md for sweep shards, run as written: its merged output must be
 /// the bytes of the same sweep run in one process.
 @Suite struct BatchRecipeEndToEndTests {
     /// Where `parallel` is, if it is installed.
     static let parallel: String? = ["/usr/bin/parallel", "/usr/local/bin/parallel", "/bin/parallel"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    /// The sweep the recipe shards; the README's block must contain exactly these options.
+    /// The sweep the recipe shards; the recipe's block must contain exactly these options.
     static let grid = [
         "scenarios/vv-list.json", "--vary", "dynamics.spring.damping=0.3:0.9:0.1",
         "--vary", "dynamics.spring.frequency=0.5:2:0.5", "--set", "frames=300",
     ]
 
-    /// The fenced block after `<!-- recipe: NAME -->` in the README.
+    /// The fenced block after `<!-- recipe: NAME -->` in docs/tuning.md.
     static func recipe(_ name: String) throws -> String {
-        let readme = try String(contentsOf: TetherProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let lines = readme.components(separatedBy: "\n")
-        let marker = try #require(lines.firstIndex(of: "<!-- recipe: \(name) -->"), "no recipe \(name) in the README")
+        let page = try String(contentsOf: TetherProcess.packageRoot.appendingPathComponent("docs/tuning.md"), encoding: .utf8)
+        let lines = page.components(separatedBy: "\n")
+        let marker = try #require(lines.firstIndex(of: "<!-- recipe: \(name) -->"), "no recipe \(name) in docs/tuning.md")
         let start = marker + 2
         try #require(lines[marker + 1] == "```sh")
         let end = try #require(lines[start...].firstIndex(of: "```"))

@@ -4,7 +4,7 @@ import Testing
 /// The module graph `Package.swift` declares is the one the code uses: a target's files import
 /// exactly the package modules it lists (an executable it lists is built for its tests, not
 /// imported), nothing re-exports a module (`@_exported`), and every target comes after the
-/// targets it depends on, so the arrows of the README's diagram point one way.
+/// targets it depends on, so the arrows of docs/architecture.md's diagram point one way.
 /// (The compiler's `MemberImportVisibility` holds each file to importing what it uses; SwiftPM's
 /// own check of undeclared imports does not run on Linux, hence this test.)
 @Suite struct ModuleGraphTests {

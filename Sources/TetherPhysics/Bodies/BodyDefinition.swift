@@ -1,7 +1,7 @@
 /// The collision shape of a body; also decides its moment of inertia.
 public enum BodyShape: String, Sendable, Hashable, CaseIterable {
     case rectangle
-    /// A circle of diameter `min(width, height)` (see the README on non-circular ellipses).
+    /// A circle of diameter `min(width, height)` (see docs/physics.md on non-circular ellipses).
     case ellipse
 }
 

@@ -1,4 +1,4 @@
-/// What a command returns to the shell: the sysexits(3) codes the README and
+/// What a command returns to the shell: the sysexits(3) codes docs/cli.md and
 /// docs/scenario-format.md list. Every error a library throws at a command says which one it is
 /// (`exitCode`), so the command line never maps raw numbers.
 public enum ExitCode: Int32, Sendable {

@@ -1,7 +1,7 @@
 import TetherPhysics
 
 /// Sizes beyond which a scenario is rejected as absurd, so a typo cannot ask for terabytes of
-/// output or hours of stepping. Documented in the README.
+/// output or hours of stepping. Documented in docs/cli.md and docs/scenario-format.md.
 public enum ScenarioLimits {
     public static let maxFrames = 1_000_000
     public static let maxHz = 1_000

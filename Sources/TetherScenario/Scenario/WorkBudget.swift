@@ -15,7 +15,7 @@ import TetherPhysics
 /// or larger that fit in that ring and itself, 1.44 for a 20 pt box, 9 for a 2 pt one. A
 /// contact between a large and a small item is counted by the small one, whose neighbourhood
 /// is the larger. The 50 is measured: a box of the 1 000-box pile costs 30–40 springy-list
-/// items per step, a 2 pt box of a packed 10 000-box pile about 700 (README, "the work budget").
+/// items per step, a 2 pt box of a packed 10 000-box pile about 700 (docs/cli.md, "the work budget").
 public struct ScenarioWork: Sendable, Hashable {
     public var frames: Int
     /// Physics steps per frame: `clock.substeps`, or 1 on the UIKit clock.
@@ -77,7 +77,7 @@ public struct WorkBudget: Sendable, Hashable {
     }
 
     /// 4·10⁹ item-steps: about a minute of springy list on one core of the 2-core machine the
-    /// README's figures come from (≈ 10⁸ item-steps/s), 10⁹ item-frames at 4 substeps.
+    /// docs/cli.md's figures come from (≈ 10⁸ item-steps/s), 10⁹ item-frames at 4 substeps.
     public static let standard = WorkBudget(limit: 4_000_000_000)
 
     /// Refuses a scenario whose work is over the limit, with the numbers.

@@ -16,7 +16,7 @@ struct RunCommand: TetherCommand {
             help: """
                 Write to FILE instead of standard output (- is standard output).
                 A file is written to a temporary file and renamed on success;
-                a device, FIFO or socket is written in place (see README).
+                a device, FIFO or socket is written in place (see docs/cli.md).
                 """)
         static let items = Option<Scenario.ItemSelection>(
             "--items", value: "visible|all",

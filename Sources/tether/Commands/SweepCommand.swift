@@ -53,7 +53,7 @@ struct SweepCommand: TetherCommand {
             "-o", "--output", value: "FILE",
             help: """
                 Write to FILE instead of standard output (a file through a
-                temporary file and a rename; see README).
+                temporary file and a rename; see docs/cli.md).
                 """)
         static let heatmap = Option<String>(
             "--heatmap", value: "FILE.svg",
@@ -103,7 +103,7 @@ struct SweepCommand: TetherCommand {
                     .row("<shard.csv>", "With --merge: the shard files to join."),
                 ]),
                 .init("GRID", options: grid),
-                .init("METRICS (per run, over the elements that have springs; see README \"Tuning\")", [
+                .init("METRICS (per run, over the elements that have springs; see docs/tuning.md)", [
                     .row("settle (s)", """
                         From the release frame (after the last scroll event, or when the
                         content offset last moved if later) until every element stays within

@@ -47,7 +47,7 @@ enum CommonOptions {
             "-o", "--output", value: value,
             help: """
                 Write to FILE (a file through a temporary file and a rename; see
-                README); without it, or with -, to standard output.
+                docs/cli.md); without it, or with -, to standard output.
                 """)
     }
 

@@ -1,23 +1,23 @@
 import Foundation
 import Testing
 
-/// The README's pictures are what Tether draws today: every `tether render|plot … -o
-/// docs/images/NAME` command the README shows is run again, and its output must equal the
+/// The pictures of the docs are what Tether draws today: every `tether render|plot … -o
+/// docs/images/NAME` command docs/pictures.md shows is run again, and its output must equal the
 /// committed picture byte for byte. A change to the physics, a layout or the drawing that moves a
 /// picture fails here until the picture is regenerated with the command shown beside it.
-@Suite struct ReadmePicturesEndToEndTests {
-    /// One README command that draws a committed picture.
+@Suite struct DocPicturesEndToEndTests {
+    /// One command of docs/pictures.md that draws a committed picture.
     struct PictureCommand: CustomStringConvertible {
         var arguments: [String]
         var picture: String
         var description: String { (["tether"] + arguments).joined(separator: " ") }
     }
 
-    /// The commands, in the order the README shows them (each picture once).
+    /// The commands, in the order docs/pictures.md shows them (each picture once).
     static func pictureCommands() throws -> [PictureCommand] {
-        let readme = try String(contentsOf: TetherProcess.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let page = try String(contentsOf: TetherProcess.packageRoot.appendingPathComponent("docs/pictures.md"), encoding: .utf8)
         var commands: [PictureCommand] = []
-        for span in readme.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+        for span in page.split(separator: "`", omittingEmptySubsequences: false).enumerated()
         where span.offset % 2 == 1 {
             let words = span.element.split(separator: " ").map(String.init)
             guard words.count > 3, words[0] == "tether", ["render", "plot"].contains(words[1]),
@@ -30,17 +30,17 @@ import Testing
         return commands
     }
 
-    @Test func theReadmeShowsHowEveryCommittedPictureIsDrawn() throws {
+    @Test func thePicturesPageShowsHowEveryCommittedPictureIsDrawn() throws {
         let drawn = Set(try Self.pictureCommands().map(\.picture))
         let folder = TetherProcess.packageRoot.appendingPathComponent("docs/images")
         let committed = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".svg") }.map { "docs/images/" + $0 }.sorted()
         #expect(committed.count >= 10)
         let unexplained = committed.filter { !drawn.contains($0) }
-        #expect(unexplained.isEmpty, "pictures without a command in the README: \(unexplained)")
+        #expect(unexplained.isEmpty, "pictures without a command in docs/pictures.md: \(unexplained)")
     }
 
-    @Test(arguments: try ReadmePicturesEndToEndTests.pictureCommands())
+    @Test(arguments: try DocPicturesEndToEndTests.pictureCommands())
     func theCommittedPictureIsWhatTheCommandDrawsNow(_ command: PictureCommand) throws {
         let folder = try TetherProcess.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
