@@ -10,6 +10,9 @@ let honestImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibil
 
 let package = Package(
     name: "Tether",
+    // Synchronization's `Mutex` and `Atomic` (the solver's workers, the temporary-file table)
+    // need macOS 15 and iOS 18; nothing else asks for more.
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         // The two libraries an app's test target can depend on.
         .library(name: "TetherPhysics", targets: ["TetherPhysics"]),
@@ -19,10 +22,14 @@ let package = Package(
     targets: [
         // MARK: - Libraries (dependency arrows point down only)
 
+        /// The one place that calls the C library (Glibc, Darwin or Musl, chosen by `#if
+        /// canImport`): file descriptors, file status, signals, sockets, pipe buffers, the
+        /// process, yielding the processor. Swift types in, Swift types out; see docs/platforms.md.
+        .target(name: "TetherPlatform", swiftSettings: honestImports),
         /// Rigid bodies, springs and joints, the fixed-step solver. Knows nothing of collection views.
         /// `rounded()` lowers to libm's `rint`/`round` (exact operations) on Linux.
         .target(
-            name: "TetherPhysics", swiftSettings: honestImports,
+            name: "TetherPhysics", dependencies: ["TetherPlatform"], swiftSettings: honestImports,
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         /// Layout attributes, flow layout, the scroll model and the dynamic layouts that drive physics.
         .target(name: "TetherLayout", dependencies: ["TetherPhysics"], swiftSettings: honestImports),
@@ -31,7 +38,7 @@ let package = Package(
         .target(name: "TetherJSON", swiftSettings: honestImports),
         /// Scenario files (their key tables and decoders), replay, writers and golden comparison.
         .target(
-            name: "TetherScenario", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout"],
+            name: "TetherScenario", dependencies: ["TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout"],
             swiftSettings: honestImports),
         /// Parameter sweeps: grids of overrides, per-run settle/overshoot metrics, ranking, heatmaps.
         .target(
@@ -50,7 +57,9 @@ let package = Package(
         /// libraries (replays, checks, sweeps, pictures) and prints what they return.
         .executableTarget(
             name: "tether",
-            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning", "TetherRender"],
+            dependencies: [
+                "TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning", "TetherRender",
+            ],
             swiftSettings: honestImports),
 
         // MARK: - Tests
@@ -66,7 +75,7 @@ let package = Package(
         /// `Fixtures/` holds reference trajectories read by path (`#filePath`), not bundled.
         .testTarget(
             name: "TetherScenarioTests",
-            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTestSupport"],
+            dependencies: ["TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTestSupport"],
             exclude: ["Fixtures"], swiftSettings: honestImports),
         .testTarget(
             name: "TetherRenderTests",
@@ -78,6 +87,6 @@ let package = Package(
             swiftSettings: honestImports),
         /// Runs the built `tether` binary and checks stdout, stderr and exit codes.
         .testTarget(
-            name: "TetherCLITests", dependencies: ["tether", "TetherTestSupport"], swiftSettings: honestImports),
+            name: "TetherCLITests", dependencies: ["TetherPlatform", "tether", "TetherTestSupport"], swiftSettings: honestImports),
     ]
 )

@@ -1,5 +1,5 @@
 import Foundation
-@preconcurrency import Glibc
+import TetherPlatform
 import TetherScenario
 
 /// `tether`: replay UIKit-Dynamics-style scenarios, check them against goldens, time them.
@@ -13,9 +13,9 @@ enum Tether {
 
     static func main() {
         // A closed pipe (`tether run … | head`) must end the run quietly, not kill it.
-        signal(SIGPIPE, SIG_IGN)
+        Signals.ignore(Signals.brokenPipe)
         Interruptions.install()
-        exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
+        CurrentProcess.exit(run(Array(CommandLine.arguments.dropFirst())).rawValue)
     }
 
     static func run(_ arguments: [String]) -> ExitCode {

@@ -1,5 +1,4 @@
 import Foundation
-@preconcurrency import Glibc
 import Testing
 
 /// Errors say what happens: one line for usage errors too, the exit code the README lists, a

@@ -1,11 +1,11 @@
 import Foundation
-@preconcurrency import Glibc
 import Testing
+import TetherPlatform
 
 /// SIGINT, SIGTERM and SIGHUP during a long run: the temporary file goes, the file it was going
 /// to replace stays as it was, the exit status is the shell's 128 + signal, and nothing is printed.
 @Suite struct InterruptEndToEndTests {
-    @Test(arguments: [(SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+    @Test(arguments: [(Signals.interrupt, 130), (Signals.terminate, 143), (Signals.hangUp, 129)] as [(Int32, Int32)])
     func aSignalLeavesNoTemporaryFileAndTheOldOutputIntact(signal: Int32, status: Int32) throws {
         let folder = try TetherProcess.temporaryDirectory()
         let output = folder.appendingPathComponent("out.csv")
@@ -20,10 +20,10 @@ import Testing
             temporary = try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
                 $0.hasPrefix(".out.csv.tmp-") && ((try? FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent($0).path)[.size] as? Int) ?? 0) > 0
             }
-            if temporary == nil { usleep(20_000) }
+            if temporary == nil { Thread.sleep(forTimeInterval: 0.02) }
         }
         #expect(temporary != nil, "the run wrote a temporary file")
-        kill(process.processIdentifier, signal)
+        try Signals.send(signal, to: process.processIdentifier)
         let errors = stderr.fileHandleForReading.readDataToEndOfFile()
         _ = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -1,5 +1,4 @@
 import Foundation
-@preconcurrency import Glibc
 import Testing
 
 /// The work budget, the memory of a long dense run, and the errors whose words used to disagree
@@ -54,7 +53,7 @@ import Testing
     /// Keeping the rows would cost ≈ 3.5 KB per frame (1.9 MB over the 540 extra frames),
     /// keeping contacts more; run-to-run noise is ≈ 0.1 MB (25.5–25.6 MB in the debug build).
     /// Peaks are measured through GNU time (see `TetherProcess.peakMemory` for why).
-    @Test(.enabled(if: TetherProcess.gnuTime != nil, "GNU time (/usr/bin/time, Debian's `time` package) measures the peak"))
+    @Test(.enabled(if: ExternalTools.gnuTime != nil, "needs GNU time (`time --version` says GNU; Debian's `time`, Homebrew's `gnu-time`) to measure the peak"))
     func peakMemoryOfADenseSceneDoesNotGrowWithFrames() throws {
         let folder = try TetherProcess.temporaryDirectory()
         var peaks: [Int] = []

@@ -1,5 +1,4 @@
 import Foundation
-@preconcurrency import Glibc
 
 /// Runs the built `tether` binary the way a user would and captures what it prints.
 struct TetherProcess {
@@ -55,18 +54,14 @@ struct TetherProcess {
         return (process, out, err)
     }
 
-    /// GNU time, which `peakMemory` measures through (Debian's `time` package; `.ci/run`
-    /// installs it when missing).
-    static let gnuTime: String? = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
-
     /// Runs `tether arguments…` (paths must be absolute: it runs in the current folder) with
     /// stdout and stderr going to `log`, and returns its exit status and its peak resident memory
-    /// in KiB. The figure comes from GNU time, which forks tether from its own small process:
+    /// in KiB. The figure comes from GNU time (`ExternalTools.gnuTime`; `.ci/run` installs it when missing), which forks tether from its own small process:
     /// Linux carries the high-water mark of the memory a process replaces at exec into its
     /// `ru_maxrss`, and a child spawned straight from this test process (glibc's posix_spawn
     /// shares the parent's memory until exec) would report the whole test runner's size.
     static func peakMemory(_ arguments: [String], log: String) throws -> (status: Int32, kilobytes: Int) {
-        guard let gnuTime else { throw CocoaError(.executableNotLoadable) }
+        guard let gnuTime = ExternalTools.gnuTime else { throw CocoaError(.executableNotLoadable) }
         let memory = log + ".peak-kib"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gnuTime)

@@ -70,13 +70,14 @@ import Testing
         try check([Self.scenario, "--vary", "dynamics.spring.damping=0.5", "--jobs", "0"], 64, "--jobs", oneLine: false)
     }
 
-    @Test func aTerminalSeesProgressWhileTheGridRuns() throws {
+    @Test(.enabled(if: ExternalTools.utilLinuxScript != nil, "needs util-linux `script` (`script --version` says util-linux) for a pseudo-terminal"))
+    func aTerminalSeesProgressWhileTheGridRuns() throws {
         // `script` runs tether on a pseudo-terminal (its own typescript goes to /dev/null).
         let directory = try TetherProcess.temporaryDirectory()
         let page = directory.appendingPathComponent("t.html").path
         let command = "\(TetherProcess.executable.path) tune \(Self.scenario) --vary dynamics.spring.damping=0.3,0.6,0.9 -o \(page)"
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.executableURL = URL(fileURLWithPath: try #require(ExternalTools.utilLinuxScript))
         process.arguments = ["-qec", command, "/dev/null"]
         process.currentDirectoryURL = TetherProcess.packageRoot
         let out = Pipe()

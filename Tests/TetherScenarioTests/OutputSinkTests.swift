@@ -1,7 +1,7 @@
 import Foundation
-@preconcurrency import Glibc
 import Testing
 import TetherJSON
+import TetherPlatform
 @testable import TetherScenario
 
 @Suite struct OutputSinkTests {
@@ -11,7 +11,7 @@ import TetherJSON
         let path = directory + "/golden.csv"
         try OutputFile.write(Array("old\n".utf8), to: OutputTarget.resolve(path))
         let output = try OutputFile(path: path)
-        #expect(output.temporaryPath?.hasPrefix(directory + "/.golden.csv.tmp-\(getpid())-") == true)
+        #expect(output.temporaryPath?.hasPrefix(directory + "/.golden.csv.tmp-\(CurrentProcess.id)-") == true)
         let big = [UInt8](repeating: UInt8(ascii: "x"), count: 300_000)
         try output.sink.write(big)
         try output.sink.write("end\n")
@@ -66,21 +66,18 @@ import TetherJSON
     }
 
     @Test func closedPipeIsBrokenPipe() throws {
-        signal(SIGPIPE, SIG_IGN)
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        close(ends[0])
-        defer { close(ends[1]) }
-        let sink = OutputSink(fileDescriptor: ends[1])
+        Signals.ignore(Signals.brokenPipe)
+        let pipe = Pipe()
+        try pipe.fileHandleForReading.close()
+        let sink = OutputSink(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor)
         try sink.write("hello\n")  // buffered: nothing written yet
         #expect(throws: OutputError.brokenPipe) { try sink.flush() }
     }
 
     @Test func pipeReceivesEverythingAcrossManyChunks() async throws {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        let reader = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
-        let sink = OutputSink(fileDescriptor: ends[1])
+        let pipe = Pipe()
+        let reader = pipe.fileHandleForReading
+        let sink = OutputSink(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor)
         let expected = (0..<50_000).flatMap { Array("line \($0)\n".utf8) }
         let received = Task.detached { reader.readDataToEndOfFile() }
         for start in stride(from: 0, to: expected.count, by: 1000) {
@@ -88,24 +85,22 @@ import TetherJSON
             try sink.append { $0.append(contentsOf: chunk) }
         }
         try sink.flush()
-        close(ends[1])
+        try pipe.fileHandleForWriting.close()
         #expect(Array(await received.value) == expected)
     }
 
-    /// F_GETPIPE_SZ, which the Glibc module does not export.
-    static func pipeSize(_ descriptor: Int32) -> Int32 { fcntl(descriptor, 1032) }
-
-    @Test func pipesGetALargerBuffer() throws {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        defer { close(ends[0]); close(ends[1]) }
-        #expect(Self.pipeSize(ends[0]) < OutputSink.pipeBufferSize)
-        OutputSink(fileDescriptor: ends[1]).enlargePipeBuffer()
-        #expect(Self.pipeSize(ends[0]) == OutputSink.pipeBufferSize)
+    @Test(.enabled(if: PipeBuffer.isAdjustable, "only Linux lets a process size a pipe's buffer"))
+    func pipesGetALargerBuffer() throws {
+        let pipe = Pipe()
+        let reader = pipe.fileHandleForReading.fileDescriptor
+        let writer = pipe.fileHandleForWriting.fileDescriptor
+        #expect(try #require(PipeBuffer.capacity(of: reader)) < OutputSink.pipeBufferSize)
+        OutputSink(fileDescriptor: writer).enlargePipeBuffer()
+        #expect(PipeBuffer.capacity(of: reader) == OutputSink.pipeBufferSize)
         // A pipe that is already larger (root may go past the 1 MiB ceiling) is left as it is.
-        if fcntl(ends[1], 1031, 4 * OutputSink.pipeBufferSize) == 4 * OutputSink.pipeBufferSize {
-            OutputSink(fileDescriptor: ends[1]).enlargePipeBuffer()
-            #expect(Self.pipeSize(ends[0]) == 4 * OutputSink.pipeBufferSize)
+        if PipeBuffer.requestCapacity(4 * OutputSink.pipeBufferSize, for: writer) == 4 * OutputSink.pipeBufferSize {
+            OutputSink(fileDescriptor: writer).enlargePipeBuffer()
+            #expect(PipeBuffer.capacity(of: reader) == 4 * OutputSink.pipeBufferSize)
         }
     }
 
@@ -113,16 +108,17 @@ import TetherJSON
         let directory = makeScratchDirectory()
         defer { removeDirectory(directory) }
         let fifo = directory + "/fifo"
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
-        #expect(reader >= 0)
-        defer { close(reader) }
+        try FileSystem.makeFIFO(fifo, permissions: 0o600)
+        let reader = try FileDescriptor.openForReading(fifo, nonBlocking: true)
+        defer { try? FileDescriptor.close(reader) }
         let output = try OutputFile(path: fifo)
-        #expect(Self.pipeSize(reader) == OutputSink.pipeBufferSize)
+        if PipeBuffer.isAdjustable {  // elsewhere the system sizes pipes itself
+            #expect(PipeBuffer.capacity(of: reader) == OutputSink.pipeBufferSize)
+        }
         try output.sink.write("through the fifo\n")
         try output.commit()
         var bytes = [UInt8](repeating: 0, count: 64)
-        #expect(read(reader, &bytes, bytes.count) == 17)
+        #expect(try bytes.withUnsafeMutableBytes { try FileDescriptor.read(reader, into: $0) } == 17)
         // A regular file is not a pipe: nothing is asked of it, and it is written as before.
         let file = try OutputFile(path: directory + "/file")
         file.sink.enlargePipeBuffer()

@@ -1,14 +1,13 @@
 import Foundation
-@preconcurrency import Glibc
 import TetherLayout
 import TetherPhysics
 @testable import TetherScenario
 
 /// A fresh empty directory under the system temporary directory.
 func makeScratchDirectory() -> String {
-    var template = Array((NSTemporaryDirectory() + "/tether-output-XXXXXX").utf8CString)
-    let path = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-    return String(cString: path!)
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("tether-output-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+    return url.path
 }
 
 func directoryEntries(_ path: String) -> [String] {

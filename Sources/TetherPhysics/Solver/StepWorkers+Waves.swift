@@ -1,11 +1,6 @@
 import Dispatch
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import TetherPlatform
 
 /// One chunk of a run of waves (`StepWorkers.forEachChunkInWaves`): the items `lower..<upper`
 /// of stage `stage`, which may begin once the first `after` chunks of the list have finished
@@ -109,7 +104,7 @@ private struct SharedWaves: @unchecked Sendable {
                 spins += 1
                 if spins == 64 {
                     spins = 0
-                    sched_yield()
+                    Scheduling.yield()
                 }
             }
             start = end

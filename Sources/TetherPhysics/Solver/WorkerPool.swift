@@ -1,11 +1,6 @@
 import Dispatch
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import TetherPlatform
 
 /// The threads behind `StepWorkers`: `helpers` threads of its own that stay awake between the
 /// stages of a step, so a hand-off costs what a shared counter costs, not a thread's wake-up.
@@ -134,7 +129,7 @@ private final class WorkerPoolState: @unchecked Sendable {
             spins += 1
             if spins == 64 {
                 spins = 0
-                sched_yield()
+                Scheduling.yield()
             }
         }
     }
@@ -171,7 +166,7 @@ private final class WorkerPoolState: @unchecked Sendable {
             spins += 1
             guard spins == 64 else { continue }
             spins = 0
-            sched_yield()
+            Scheduling.yield()
             let now = DispatchTime.now().uptimeNanoseconds
             if idleSince == 0 {
                 idleSince = now

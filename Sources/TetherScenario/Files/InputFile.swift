@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import TetherPlatform
 
 /// Why an input file (a scenario, a golden, a shard) could not be read. Every command words these
 /// the same way: "PATH: no such file", "PATH: is a directory", …
@@ -37,13 +37,14 @@ public enum InputFile {
     /// past the limit).
     public static func read(_ path: String, limit: Int = .max) throws(InputFileError) -> [UInt8] {
         func failure(_ problem: InputFileError.Problem) -> InputFileError { InputFileError(path: path, problem: problem) }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw failure(.missing) }
-            throw failure(.unreadable(SystemError(code: code).description))
+        let descriptor: Int32
+        do {
+            descriptor = try FileDescriptor.openForReading(path)
+        } catch {
+            if error == .noSuchFile || error == .notADirectory { throw failure(.missing) }
+            throw failure(.unreadable(error.description))
         }
-        defer { close(descriptor) }
+        defer { try? FileDescriptor.close(descriptor) }
         let status: FileStatus
         do {
             status = try FileStatus.of(descriptor: descriptor)
@@ -54,13 +55,13 @@ public enum InputFile {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count == 0 { return bytes }
-            if count < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw failure(code == EISDIR ? .directory : .unreadable(SystemError(code: code).description))
+            let count: Int
+            switch chunk.withUnsafeMutableBytes({ buffer in Result { () throws(SystemError) in try FileDescriptor.read(descriptor, into: buffer) } }) {
+            case .success(let read): count = read
+            case .failure(let error) where error == .interrupted: continue
+            case .failure(let error): throw failure(error == .isADirectory ? .directory : .unreadable(error.description))
             }
+            if count == 0 { return bytes }
             if bytes.count + count > limit { throw failure(.tooLarge(limit: limit)) }
             bytes.append(contentsOf: chunk[0..<count])
         }

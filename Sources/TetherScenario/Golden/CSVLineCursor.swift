@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import TetherPlatform
 
 /// Walks the lines of a CSV file in place, one at a time, so comparing two 50 MB files
 /// needs memory for the files and a line, nothing per row.
@@ -26,10 +26,9 @@ struct CSVLineCursor {
             return
         }
         let start = next
-        var end: Int = bytes.withUnsafeBufferPointer { (all: UnsafeBufferPointer<UInt8>) -> Int in
-            let base = all.baseAddress!
-            guard let found = memchr(base + start, 0x0A, all.count - start) else { return all.count }
-            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        var end: Int = bytes.withUnsafeBytes { (all: UnsafeRawBufferPointer) -> Int in
+            guard let found = RawBytes.firstOffset(of: 0x0A, in: all.baseAddress! + start, count: all.count - start) else { return all.count }
+            return start + found
         }
         next = end + 1
         if end > start && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
@@ -62,9 +61,9 @@ struct CSVLineCursor {
     /// Whether two ranges (of this and another cursor's bytes) hold the same bytes.
     func same(_ range: Range<Int>, as other: CSVLineCursor, _ otherRange: Range<Int>) -> Bool {
         guard range.count == otherRange.count else { return false }
-        return bytes.withUnsafeBufferPointer { a in
-            other.bytes.withUnsafeBufferPointer { b in
-                memcmp(a.baseAddress! + range.lowerBound, b.baseAddress! + otherRange.lowerBound, range.count) == 0
+        return bytes.withUnsafeBytes { a in
+            other.bytes.withUnsafeBytes { b in
+                RawBytes.equal(a.baseAddress! + range.lowerBound, b.baseAddress! + otherRange.lowerBound, count: range.count)
             }
         }
     }
@@ -74,7 +73,7 @@ struct CSVLineCursor {
         for kind in RowKind.allCases {
             let name = kind.staticName
             if name.utf8CodeUnitCount == range.count
-                && bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress! + range.lowerBound, name.utf8Start, range.count) == 0 }) {
+                && bytes.withUnsafeBytes({ RawBytes.equal($0.baseAddress! + range.lowerBound, name.utf8Start, count: range.count) }) {
                 return kind
             }
         }

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import TetherPlatform
 
 /// Why output could not be written.
 public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -18,19 +18,9 @@ public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The error for the current `errno`.
-    static func fromErrno(path: String) -> OutputError {
-        fromErrno(errno, path: path)
-    }
-
-    static func fromErrno(_ code: Int32, path: String) -> OutputError {
-        if code == EPIPE { return .brokenPipe }
-        return .writeFailed(path: path, reason: systemMessage(code))
-    }
-
-    /// `strerror` text, e.g. "No such file or directory".
-    static func systemMessage(_ code: Int32) -> String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
+    /// The error for a failed system call writing to `path`.
+    static func from(_ error: SystemError, path: String) -> OutputError {
+        if error == .brokenPipe { return .brokenPipe }
+        return .writeFailed(path: path, reason: error.description)
     }
 }

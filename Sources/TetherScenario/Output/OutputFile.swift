@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import TetherPlatform
 
 /// One output of a command, opened on the `OutputTarget` it resolved to.
 ///
@@ -35,11 +35,13 @@ public final class OutputFile {
         case .file(let existing):
             let (descriptor, path) = try TemporaryFiles.process.create(beside: target.path, name: target.name)
             if let existing {
-                fchmod(descriptor, existing.permissions & 0o777)
+                try? FileDescriptor.setPermissions(descriptor, existing.permissions & 0o777)
                 // Only root may give a file away; otherwise the new file is the user's (as with
                 // any editor that saves by renaming).
-                if fchown(descriptor, existing.owner, existing.group) != 0 {
-                    _ = fchown(descriptor, UInt32.max, existing.group)
+                do {
+                    try FileDescriptor.setOwner(descriptor, owner: existing.owner, group: existing.group)
+                } catch {
+                    try? FileDescriptor.setOwner(descriptor, owner: nil, group: existing.group)
                 }
             }
             sink = OutputSink(fileDescriptor: descriptor, name: target.name)
@@ -66,9 +68,19 @@ public final class OutputFile {
             try sink.flush()
             guard descriptorOpen else { return }
             let descriptor = sink.fileDescriptor
-            if temporaryPending && fsync(descriptor) != 0 { throw OutputError.fromErrno(path: target.name) }
+            if temporaryPending {
+                do {
+                    try FileDescriptor.synchronize(descriptor)
+                } catch {
+                    throw OutputError.from(error, path: target.name)
+                }
+            }
             descriptorOpen = false
-            if close(descriptor) != 0 && errno != EINTR { throw OutputError.fromErrno(path: target.name) }
+            do {
+                try FileDescriptor.close(descriptor)
+            } catch where error != .interrupted {  // after EINTR the descriptor is closed all the same
+                throw OutputError.from(error, path: target.name)
+            } catch {}
             if let temporaryPath, temporaryPending {
                 temporaryPending = false
                 try TemporaryFiles.process.rename(temporaryPath, over: target.path, name: target.name)
@@ -85,7 +97,7 @@ public final class OutputFile {
         sink.buffer.removeAll()
         if descriptorOpen {
             descriptorOpen = false
-            close(sink.fileDescriptor)
+            try? FileDescriptor.close(sink.fileDescriptor)
         }
         if let temporaryPath, temporaryPending {
             temporaryPending = false
@@ -104,30 +116,23 @@ public final class OutputFile {
     /// waits for its reader, as the shell's `>` does).
     private static func open(stream path: String, name: String) throws(OutputError) -> Int32 {
         while true {
-            let descriptor = Glibc.open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-            if descriptor >= 0 { return descriptor }
-            if errno != EINTR { throw OutputError.fromErrno(path: name) }
+            do {
+                return try FileDescriptor.openForWriting(path)
+            } catch where error != .interrupted {
+                throw OutputError.from(error, path: name)
+            } catch {}
         }
     }
 
     /// A Unix socket cannot be opened, only connected to (as a stream).
     private static func connect(toSocket path: String, name: String) throws(OutputError) -> Int32 {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw .writeFailed(path: name, reason: "the socket's path is longer than \(capacity - 1) bytes") }
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw OutputError.fromErrno(path: name) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        do {
+            return try UnixSocket.connect(to: path)
+        } catch {
+            switch error {
+            case .pathTooLong(let limit): throw .writeFailed(path: name, reason: "the socket's path is longer than \(limit) bytes")
+            case .system(let error): throw OutputError.from(error, path: name)
+            }
         }
-        guard connected == 0 else {
-            let error = OutputError.fromErrno(path: name)
-            close(descriptor)
-            throw error
-        }
-        return descriptor
     }
 }

@@ -1,4 +1,4 @@
-@preconcurrency import Glibc
+import TetherPlatform
 
 /// Where an output path leads, decided before anything is written, so that no output ever turns
 /// what the path names into something else:
@@ -45,7 +45,7 @@ public struct OutputTarget: Sendable, Hashable {
             let status: FileStatus
             do {
                 status = try FileStatus.of(path, followingLinks: false)
-            } catch let error where error.code == ENOENT {
+            } catch where error == .noSuchFile {
                 return try newFile(path, name: name, refuse: refuse)
             } catch {
                 throw refuse("cannot be examined: \(error)")
@@ -67,7 +67,7 @@ public struct OutputTarget: Sendable, Hashable {
                     return OutputTarget(name: name, path: path, kind: .stream(end.kind), identity: end.identity)
                 }
                 do {
-                    path = PathName.resolve(try readLink(path), fromLinkAt: path)
+                    path = PathName.resolve(try FileSystem.readLink(path), fromLinkAt: path)
                 } catch {
                     throw refuse("is a link that cannot be read: \(error)")
                 }
@@ -82,7 +82,7 @@ public struct OutputTarget: Sendable, Hashable {
         let status: FileStatus
         do {
             status = try FileStatus.of(folder)
-        } catch let error where error.code == ENOENT || error.code == ENOTDIR {
+        } catch where error == .noSuchFile || error == .notADirectory {
             throw refuse("is in a folder that does not exist (\(folder)); tether does not create folders")
         } catch {
             throw refuse("is in a folder that cannot be examined (\(folder)): \(error)")
@@ -100,23 +100,20 @@ public struct OutputTarget: Sendable, Hashable {
     /// whom the kernel lets write anything, is held to the file's mode instead: a file with no
     /// write permission for anyone (0444, 0400…) was made read-only on purpose and is refused too.
     static func refusal(toReplace path: String, _ status: FileStatus) -> String? {
-        if geteuid() == 0 {
+        if CurrentProcess.isRoot {
             guard status.permissions & 0o222 == 0 else { return nil }
             return "is read-only (mode \(octal(status.permissions))); make it writable (chmod u+w) to replace it"
         }
-        guard access(path, W_OK) != 0 else { return nil }
-        return "is not writable by you (\(SystemError(code: errno))); tether does not replace files you may not write"
+        do {
+            try FileSystem.checkWritable(path)
+            return nil
+        } catch {
+            return "is not writable by you (\(error)); tether does not replace files you may not write"
+        }
     }
 
     static func octal(_ permissions: UInt32) -> String {
         let digits = String(permissions, radix: 8)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    private static func readLink(_ path: String) throws(SystemError) -> String {
-        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = buffer.withUnsafeMutableBytes { readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
-        guard count >= 0 else { throw SystemError(code: errno) }
-        return String(decoding: buffer[0..<count], as: UTF8.self)
     }
 }

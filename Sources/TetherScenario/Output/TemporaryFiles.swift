@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import Synchronization
+import TetherPlatform
 
 /// The temporary files this process is writing, so that an interrupted run can remove them.
 ///
@@ -19,22 +19,22 @@ public final class TemporaryFiles: Sendable {
     /// open for writing, and records it. Successive N until `O_EXCL` succeeds: a leftover of a
     /// crashed run with the same PID is never overwritten. Messages name `name`.
     func create(beside path: String, name: String) throws(OutputError) -> (descriptor: Int32, path: String) {
-        let prefix = PathName.folder(of: path) + "/." + PathName.name(of: path) + ".tmp-\(getpid())-"
+        let prefix = PathName.folder(of: path) + "/." + PathName.name(of: path) + ".tmp-\(CurrentProcess.id)-"
         return try paths.withLock { (paths) throws(OutputError) in
             var attempt = 0
             while true {
                 let candidate = prefix + String(attempt)
-                let descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)  // umask applies
-                if descriptor >= 0 {
+                do throws(SystemError) {
+                    let descriptor = try FileDescriptor.createExclusively(candidate)  // umask applies
                     paths.append(candidate)
                     return (descriptor, candidate)
+                } catch where error == .interrupted {
+                    continue
+                } catch where error == .exists && attempt < 10_000 {
+                    attempt += 1
+                } catch {
+                    throw .writeFailed(path: name, reason: "cannot create a temporary file beside it: \(error)")
                 }
-                let code = errno
-                if code == EINTR { continue }
-                guard code == EEXIST, attempt < 10_000 else {
-                    throw .writeFailed(path: name, reason: "cannot create a temporary file beside it: \(SystemError(code: code))")
-                }
-                attempt += 1
             }
         }
     }
@@ -43,10 +43,11 @@ public final class TemporaryFiles: Sendable {
     func rename(_ temporary: String, over path: String, name: String) throws(OutputError) {
         try paths.withLock { (paths) throws(OutputError) in
             paths.removeAll { $0 == temporary }
-            guard Glibc.rename(temporary, path) == 0 else {
-                let error = OutputError.fromErrno(path: name)
-                unlink(temporary)
-                throw error
+            do throws(SystemError) {
+                try FileSystem.rename(temporary, over: path)
+            } catch {
+                try? FileSystem.remove(temporary)
+                throw OutputError.from(error, path: name)
             }
         }
     }
@@ -55,7 +56,7 @@ public final class TemporaryFiles: Sendable {
     func remove(_ temporary: String) {
         paths.withLock { paths in
             paths.removeAll { $0 == temporary }
-            unlink(temporary)
+            try? FileSystem.remove(temporary)
         }
     }
 
@@ -64,8 +65,8 @@ public final class TemporaryFiles: Sendable {
     /// for the interruption.
     public func removeAllAndExit(_ status: Int32) -> Never {
         paths.withLock { paths in
-            for path in paths { unlink(path) }
-            _exit(status)
+            for path in paths { try? FileSystem.remove(path) }
+            CurrentProcess.exitImmediately(status)
         }
     }
 }

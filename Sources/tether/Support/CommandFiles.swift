@@ -1,3 +1,4 @@
+import TetherPlatform
 import TetherScenario
 
 /// The files one command reads and writes, compared by what they are to the kernel (device and

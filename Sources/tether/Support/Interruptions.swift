@@ -1,4 +1,5 @@
 import Foundation
+import TetherPlatform
 import TetherScenario
 
 /// SIGINT, SIGTERM and SIGHUP end the process quietly with the shell's codes (130, 143, 129)
@@ -12,26 +13,15 @@ import TetherScenario
 /// use ordinary code. A signal that is ignored when tether starts (`nohup` ignores SIGHUP, a shell
 /// ignores SIGINT for background jobs) stays ignored.
 enum Interruptions {
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let signals: [Int32] = [Signals.interrupt, Signals.terminate, Signals.hangUp]
 
     /// Call first thing in `main`, before any other thread exists: threads inherit the mask.
     static func install() {
-        var watched = sigset_t()
-        sigemptyset(&watched)
-        for signal in signals where !isIgnored(signal) { sigaddset(&watched, signal) }
-        pthread_sigmask(SIG_BLOCK, &watched, nil)
-        let waitingFor = watched
+        let watched = signals.filter { !Signals.isIgnored($0) }
+        Signals.block(watched)
         Thread.detachNewThread {
-            var set = waitingFor
-            var received: Int32 = 0
-            while sigwait(&set, &received) != 0 {}
+            let received = Signals.wait(for: watched)
             TemporaryFiles.process.removeAllAndExit(128 + received)
         }
-    }
-
-    private static func isIgnored(_ signal: Int32) -> Bool {
-        var current = sigaction()
-        guard sigaction(signal, nil, &current) == 0 else { return false }
-        return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TetherPlatform
 import TetherTuning
 
 /// The progress line on a terminal's stderr: runs done, runs/s, ETA; redrawn at most ten times a
@@ -18,7 +19,7 @@ final class ProgressLine: @unchecked Sendable {
 
     /// A progress line for `total` runs when stderr is a terminal, else nil.
     static func onTerminal(label: String, total: Int) -> ProgressLine? {
-        isatty(STDERR_FILENO) != 0 ? ProgressLine(label: label, total: total) : nil
+        FileDescriptor.isTerminal(FileDescriptor.standardError) ? ProgressLine(label: label, total: total) : nil
     }
 
     func update(_ done: Int) {

@@ -1,6 +1,14 @@
-@preconcurrency import Glibc
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
 
-/// What `stat(2)` says about a path, reduced to what the commands decide on.
+/// What `stat(2)` says about a path, reduced to what the commands decide on, in types that are
+/// the same everywhere (Darwin's `mode_t` is 16 bits and its `dev_t` signed, Linux's 32 and
+/// 64 bits unsigned).
 public struct FileStatus: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         case regular, directory, symbolicLink, characterDevice, blockDevice, fifo, socket
@@ -12,20 +20,22 @@ public struct FileStatus: Sendable, Hashable {
     public var owner: UInt32
     public var group: UInt32
     public var identity: FileIdentity
+    /// The device a character or block device node stands for; nil for other kinds.
+    public var device: DeviceNumber?
 
     /// The status of `path`; `followingLinks` false looks at a symbolic link itself (`lstat`).
     /// Throws the `errno` of the failed call.
     public static func of(_ path: String, followingLinks: Bool = true) throws(SystemError) -> FileStatus {
         var info = stat()
         let result = followingLinks ? stat(path, &info) : lstat(path, &info)
-        guard result == 0 else { throw SystemError(code: errno) }
+        guard result == 0 else { throw .current }
         return FileStatus(info)
     }
 
     /// The status of an open descriptor.
     public static func of(descriptor: Int32) throws(SystemError) -> FileStatus {
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw SystemError(code: errno) }
+        guard fstat(descriptor, &info) == 0 else { throw .current }
         return FileStatus(info)
     }
 
@@ -40,10 +50,11 @@ public struct FileStatus: Sendable, Hashable {
         case S_IFSOCK: .socket
         default: .regular
         }
-        permissions = info.st_mode & 0o7777
-        owner = info.st_uid
-        group = info.st_gid
-        identity = .existing(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+        permissions = UInt32(info.st_mode & 0o7777)
+        owner = UInt32(info.st_uid)
+        group = UInt32(info.st_gid)
+        identity = .existing(device: DeviceNumber.bits(info.st_dev), inode: UInt64(info.st_ino))
+        device = kind == .characterDevice || kind == .blockDevice ? DeviceNumber(encoded: DeviceNumber.bits(info.st_rdev)) : nil
     }
 }
 
@@ -56,43 +67,5 @@ public enum FileIdentity: Sendable, Hashable {
     /// The identity of an existing path (links followed), or nil when it cannot be examined.
     public static func of(_ path: String) -> FileIdentity? {
         try? FileStatus.of(path).identity
-    }
-}
-
-/// A failed system call's `errno`, with the system's text for it.
-public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var code: Int32
-
-    public init(code: Int32) {
-        self.code = code
-    }
-
-    /// `strerror` text, e.g. "No such file or directory".
-    public var description: String {
-        guard let text = strerror(code) else { return "error \(code)" }
-        return String(cString: text)
-    }
-}
-
-/// Splitting paths the way `dirname(1)` and `basename(1)` do, without touching the disk.
-enum PathName {
-    /// "dir/name" → "dir"; "name" → "."; "/name" → "/".
-    static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        if slash == path.startIndex { return "/" }
-        return String(path[..<slash])
-    }
-
-    /// "dir/name" → "name".
-    static func name(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path }
-        return String(path[path.index(after: slash)...])
-    }
-
-    /// `target` read from a link at `link`: absolute as it is, relative to the link's folder.
-    static func resolve(_ target: String, fromLinkAt link: String) -> String {
-        if target.hasPrefix("/") { return target }
-        let folder = folder(of: link)
-        return folder == "/" ? "/" + target : folder + "/" + target
     }
 }
