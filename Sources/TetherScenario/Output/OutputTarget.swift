@@ -61,8 +61,9 @@ public struct OutputTarget: Sendable, Hashable {
             case .blockDevice:
                 throw refuse("is a block device (tether writes files, pipes and character devices, never disks)")
             case .symbolicLink:
-                // Some links the kernel follows have no path as their text (/dev/stdout →
-                // /proc/self/fd/1 → "pipe:[…]"): ask the kernel what the whole chain ends at.
+                // Some links the kernel follows have no path as their text (on Linux /dev/stdout
+                // leads to the process's descriptor 1, a link whose text is "pipe:[…]"): ask the
+                // kernel what the whole chain ends at.
                 if let end = try? FileStatus.of(path), [.characterDevice, .fifo, .socket].contains(end.kind) {
                     return OutputTarget(name: name, path: path, kind: .stream(end.kind), identity: end.identity)
                 }
