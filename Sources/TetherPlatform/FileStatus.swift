@@ -40,17 +40,18 @@ public struct FileStatus: Sendable, Hashable {
     }
 
     init(_ info: stat) {
-        let type = info.st_mode & S_IFMT
-        kind = switch type {
-        case S_IFDIR: .directory
-        case S_IFLNK: .symbolicLink
-        case S_IFCHR: .characterDevice
-        case S_IFBLK: .blockDevice
-        case S_IFIFO: .fifo
-        case S_IFSOCK: .socket
+        // Widened first, and the S_IF… constants with it, whatever type each system gives them.
+        let mode = UInt32(info.st_mode)
+        kind = switch mode & UInt32(S_IFMT) {
+        case UInt32(S_IFDIR): .directory
+        case UInt32(S_IFLNK): .symbolicLink
+        case UInt32(S_IFCHR): .characterDevice
+        case UInt32(S_IFBLK): .blockDevice
+        case UInt32(S_IFIFO): .fifo
+        case UInt32(S_IFSOCK): .socket
         default: .regular
         }
-        permissions = UInt32(info.st_mode & 0o7777)
+        permissions = mode & 0o7777
         owner = UInt32(info.st_uid)
         group = UInt32(info.st_gid)
         identity = .existing(device: DeviceNumber.bits(info.st_dev), inode: UInt64(info.st_ino))

@@ -40,7 +40,7 @@ public enum FileSystem {
 
     /// Makes a character device node (`mknod(2)`; root only).
     public static func makeCharacterDevice(_ path: String, _ device: DeviceNumber, permissions: UInt32) throws(SystemError) {
-        guard mknod(path, S_IFCHR | mode_t(permissions & 0o7777), device.native) == 0 else { throw .current }
+        guard mknod(path, mode_t(S_IFCHR) | mode_t(permissions & 0o7777), device.native) == 0 else { throw .current }
     }
 
     /// Makes a symbolic link at `path` whose text is `target`.

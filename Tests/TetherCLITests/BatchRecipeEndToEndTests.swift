@@ -4,9 +4,8 @@ import Testing
 /// The GNU parallel recipe of docs/tuning.md for sweep shards, run as written: its merged output must be
 /// the bytes of the same sweep run in one process.
 @Suite struct BatchRecipeEndToEndTests {
-    /// Where `parallel` is, if it is installed.
-    static let parallel: String? = ["/usr/bin/parallel", "/usr/local/bin/parallel", "/bin/parallel"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// Where GNU parallel is, if it is installed (moreutils has another program of that name).
+    static let parallel: String? = ExternalTools.gnuParallel
 
     /// The sweep the recipe shards; the recipe's block must contain exactly these options.
     static let grid = [

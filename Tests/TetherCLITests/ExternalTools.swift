@@ -11,6 +11,9 @@ enum ExternalTools {
     /// util-linux `script` (`-qec COMMAND`); macOS's BSD `script` takes other options.
     static let utilLinuxScript: String? = firstProgram(named: ["script"], whoseVersionMentions: "util-linux")
 
+    /// GNU parallel (its `--version` says so; moreutils installs another `parallel`).
+    static let gnuParallel: String? = firstProgram(named: ["parallel"], whoseVersionMentions: "GNU parallel")
+
     /// The first executable of these names on `PATH` (then in /usr/bin) whose `--version` output
     /// contains `marker`.
     static func firstProgram(named names: [String], whoseVersionMentions marker: String) -> String? {

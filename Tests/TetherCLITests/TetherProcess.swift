@@ -80,9 +80,11 @@ struct TetherProcess {
         return (process.terminationStatus, Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
     }
 
-    /// A fresh temporary folder for one test.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tether-tests-\(UUID().uuidString)")
+    /// A fresh temporary folder for one test; `shortPath` puts it in /tmp with a short name.
+    static func temporaryDirectory(shortPath: Bool = false) throws -> URL {
+        let url = shortPath
+            ? URL(fileURLWithPath: "/tmp/tt-" + UUID().uuidString.prefix(8))
+            : FileManager.default.temporaryDirectory.appendingPathComponent("tether-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
