@@ -14,7 +14,9 @@ let package = Package(
     // need macOS 15 and iOS 18; nothing else asks for more.
     platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
-        // The two libraries an app's test target can depend on.
+        // What an app's test target depends on: `Tether` loads or builds scenarios, replays them
+        // and checks goldens; the two below are the physics and the layouts on their own.
+        .library(name: "Tether", targets: ["Tether"]),
         .library(name: "TetherPhysics", targets: ["TetherPhysics"]),
         .library(name: "TetherLayout", targets: ["TetherLayout"]),
         .executable(name: "tether", targets: ["tether"]),
@@ -51,6 +53,13 @@ let package = Package(
             dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning"],
             swiftSettings: honestImports),
 
+        /// The public face for an app's tests: scenarios from files, JSON or code (a layout's
+        /// attributes), replays read as values or as the CLI's bytes, golden checks that throw
+        /// a readable failure. Plain Swift values in, Swift errors out; no exit codes.
+        .target(
+            name: "Tether", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario"],
+            swiftSettings: honestImports),
+
         // MARK: - Executable
 
         /// The command-line tool: declares and parses the options, runs each command through the
@@ -85,6 +94,9 @@ let package = Package(
             name: "TetherTuningTests",
             dependencies: ["TetherJSON", "TetherLayout", "TetherScenario", "TetherTuning", "TetherTestSupport"],
             swiftSettings: honestImports),
+        /// The library's surface; runs the built `tether` binary to compare bytes with it.
+        .testTarget(
+            name: "TetherTests", dependencies: ["TetherJSON", "TetherScenario", "Tether", "tether"], swiftSettings: honestImports),
         /// Runs the built `tether` binary and checks stdout, stderr and exit codes.
         .testTarget(
             name: "TetherCLITests", dependencies: ["TetherPlatform", "tether", "TetherTestSupport"], swiftSettings: honestImports),

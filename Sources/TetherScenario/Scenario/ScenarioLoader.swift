@@ -70,7 +70,14 @@ public enum ScenarioLoader {
     public static func load(
         _ file: String, overrides: [ScenarioOverride] = [], budget: WorkBudget = .standard
     ) throws(ScenarioLoadError) -> Scenario {
-        let bytes = try read(file)
+        try parse(try read(file), file: file, overrides: overrides, budget: budget)
+    }
+
+    /// Parses and decodes the bytes of a scenario file; `file` names it in messages and locates
+    /// the files it names (a library reads scenarios from strings this way).
+    public static func parse(
+        _ bytes: [UInt8], file: String, overrides: [ScenarioOverride] = [], budget: WorkBudget = .standard
+    ) throws(ScenarioLoadError) -> Scenario {
         let document: JSONValue
         do {
             document = try JSONParser.parse(bytes)

@@ -30,12 +30,8 @@ enum CommandError: Error {
         case .usage(let text, let command): "\(text) (see 'tether \(command) --help')"
         case .scenario(let e): e.description
         case .input(let e): e.description
-        case .replay(let file, .eventFailed(let path, let frame, let reason)):
-            "\(file): \(path): at frame \(frame): \(reason)"
-        case .replay(let file, .simulationFailed(let frame, let reason)):
-            "\(file): simulation failed at frame \(frame): \(reason)"
-        case .output(.brokenPipe): "output pipe closed"
-        case .output(.writeFailed(let path, let reason)): "\(path): cannot write: \(reason)"
+        case .replay(let file, let e): e.message(file: file)
+        case .output(let e): e.message
         case .failure(let text, _): text
         }
     }
