@@ -19,7 +19,9 @@ let package = Package(
         .library(name: "Tether", targets: ["Tether"]),
         .library(name: "TetherPhysics", targets: ["TetherPhysics"]),
         .library(name: "TetherLayout", targets: ["TetherLayout"]),
-        .executable(name: "tether", targets: ["tether"]),
+        // The binary is `tether`; its target is `TetherCLI` because a module `tether` beside the
+        // library module `Tether` would share build folders on macOS's case-insensitive disks.
+        .executable(name: "tether", targets: ["TetherCLI"]),
     ],
     targets: [
         // MARK: - Libraries (dependency arrows point down only)
@@ -65,7 +67,7 @@ let package = Package(
         /// The command-line tool: declares and parses the options, runs each command through the
         /// libraries (replays, checks, sweeps, pictures) and prints what they return.
         .executableTarget(
-            name: "tether",
+            name: "TetherCLI",
             dependencies: [
                 "TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning", "TetherRender",
             ],
@@ -96,9 +98,9 @@ let package = Package(
             swiftSettings: honestImports),
         /// The library's surface; runs the built `tether` binary to compare bytes with it.
         .testTarget(
-            name: "TetherTests", dependencies: ["TetherJSON", "TetherScenario", "Tether", "tether"], swiftSettings: honestImports),
+            name: "TetherTests", dependencies: ["TetherJSON", "TetherScenario", "Tether", "TetherCLI"], swiftSettings: honestImports),
         /// Runs the built `tether` binary and checks stdout, stderr and exit codes.
         .testTarget(
-            name: "TetherCLITests", dependencies: ["TetherPlatform", "tether", "TetherTestSupport"], swiftSettings: honestImports),
+            name: "TetherCLITests", dependencies: ["TetherPlatform", "TetherCLI", "TetherTestSupport"], swiftSettings: honestImports),
     ]
 )

@@ -26,21 +26,8 @@ public enum SweepError: Error, Sendable {
             "\(file) is a world scene; 'sweep' measures springy layout scenes only (world scenes are not supported yet)"
         case .invalidCombination(let index, let combination, let error):
             "combination \(index) (\(combination)) makes the scenario invalid: \(error.description)"
-        case .replay(let index, let combination, let file, .eventFailed(let path, let frame, let reason)):
-            "combination \(index) (\(combination)): \(file): \(path): at frame \(frame): \(reason)"
-        case .replay(let index, let combination, let file, .simulationFailed(let frame, let reason)):
-            "combination \(index) (\(combination)): \(file): simulation failed at frame \(frame): \(reason)"
-        }
-    }
-
-    /// 66 unreadable file, 70 simulation failure, 64 a world scene, 65 otherwise.
-    public var exitCode: ExitCode {
-        switch self {
-        case .scenario(let error): error.exitCode
-        case .unreadable: .inputMissing
-        case .worldScene: .usage
-        case .invalidCombination(_, _, let error): error.exitCode
-        case .replay(_, _, _, let error): error.exitCode
+        case .replay(let index, let combination, let file, let error):
+            "combination \(index) (\(combination)): \(error.message(file: file))"
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import tether
+@testable import TetherCLI
 
 /// Every command's help and parser come from one list of option declarations: the help lists
 /// exactly the options the parser accepts, single-valued options keep their last value, and `--`

@@ -17,9 +17,6 @@ public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible
 
     public var description: String { "\(path): \(reason)" }
 
-    /// Always 66, "input missing or unreadable".
-    public var exitCode: ExitCode { .inputMissing }
-
     /// What is wrong, without the path.
     public var reason: String {
         switch problem {

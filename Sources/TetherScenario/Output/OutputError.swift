@@ -8,9 +8,6 @@ public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Any other failure; `path` is the destination the user named, `reason` the system's text.
     case writeFailed(path: String, reason: String)
 
-    /// Always 73, "output cannot be written" (a closed pipe ends the command quietly instead).
-    public var exitCode: ExitCode { .cannotWrite }
-
     public var description: String {
         switch self {
         case .brokenPipe: "broken pipe"

@@ -298,15 +298,8 @@ public func makeReplay(_ scenario: Scenario) -> any SceneReplay {
 
 /// Why a replay stopped.
 public enum ReplayError: Error, Sendable {
-    /// An event could not apply (exit 65).
+    /// An event could not apply.
     case eventFailed(path: JSONPath, frame: Int, reason: String)
-    /// The state became non-finite (exit 70).
+    /// The state became non-finite.
     case simulationFailed(frame: Int, reason: String)
-
-    public var exitCode: ExitCode {
-        switch self {
-        case .eventFailed: .invalidScenario
-        case .simulationFailed: .simulationFailure
-        }
-    }
 }

@@ -31,9 +31,6 @@ public struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
         if case .unreadable = problem { return true }
         return false
     }
-
-    /// 66 for a file that cannot be read, 65 for everything else.
-    public var exitCode: ExitCode { isUnreadable ? .inputMissing : .invalidScenario }
 }
 
 /// One `--set PATH=VALUE` override.
