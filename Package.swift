@@ -40,10 +40,13 @@ let package = Package(
         /// Strict JSON: the scanner and parser, values, paths, strict object reading, "did you
         /// mean". Knows nothing of scenarios.
         .target(name: "TetherJSON", swiftSettings: honestImports),
-        /// Scenario files (their key tables and decoders), replay, writers and golden comparison.
+        /// Scenario files (their key tables and decoders), replay, the writers and output files.
         .target(
             name: "TetherScenario", dependencies: ["TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout"],
             swiftSettings: honestImports),
+        /// Golden files: comparing a replay's CSV with one (first difference, counts, largest
+        /// difference), recording it, and the check's reports (its wording, JUnit XML).
+        .target(name: "TetherGolden", dependencies: ["TetherScenario"], swiftSettings: honestImports),
         /// Parameter sweeps: grids of overrides, per-run settle/overshoot metrics, ranking, heatmaps.
         .target(
             name: "TetherTuning", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario"],
@@ -52,14 +55,14 @@ let package = Package(
         /// tuning page (which draws a sweep's grid, hence the arrow to TetherTuning).
         .target(
             name: "TetherRender",
-            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning"],
+            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden", "TetherTuning"],
             swiftSettings: honestImports),
 
         /// The public face for an app's tests: scenarios from files, JSON or code (a layout's
         /// attributes), replays read as values or as the CLI's bytes, golden checks that throw
         /// a readable failure. Plain Swift values in, Swift errors out; no exit codes.
         .target(
-            name: "Tether", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario"],
+            name: "Tether", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden"],
             swiftSettings: honestImports),
 
         // MARK: - Executable
@@ -69,7 +72,8 @@ let package = Package(
         .executableTarget(
             name: "TetherCLI",
             dependencies: [
-                "TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning", "TetherRender",
+                "TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden", "TetherTuning",
+                "TetherRender",
             ],
             swiftSettings: honestImports),
 
@@ -88,6 +92,10 @@ let package = Package(
             name: "TetherScenarioTests",
             dependencies: ["TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTestSupport"],
             exclude: ["Fixtures"], swiftSettings: honestImports),
+        .testTarget(
+            name: "TetherGoldenTests",
+            dependencies: ["TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden", "TetherTestSupport"],
+            swiftSettings: honestImports),
         .testTarget(
             name: "TetherRenderTests",
             dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning", "TetherRender", "TetherTestSupport"],

@@ -1,4 +1,5 @@
 import Foundation
+import TetherGolden
 import TetherScenario
 
 /// Checks a replay against its golden file, the CSV `tether run` prints for it, and records the

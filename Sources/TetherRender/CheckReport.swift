@@ -1,6 +1,7 @@
 import Foundation
 import TetherLayout
 import TetherPhysics
+import TetherGolden
 import TetherScenario
 
 /// `tether check --report FILE.html`: for each failed scenario the golden (ghost, dashed) and
@@ -28,7 +29,7 @@ public enum CheckReport {
         guard let golden = try GoldenCheck.readGolden(path) else {
             return Failure(scenario: scenario, golden: nil, summary: "\(path) does not exist")
         }
-        let comparison = GoldenComparison.compare(expected: golden, actual: try GoldenCheck.csv(for: scenario), tolerance: tolerance)
+        let comparison = GoldenComparison.compare(expected: golden, actual: try ReplayRunner.csv(for: scenario), tolerance: tolerance)
         return Failure(scenario: scenario, golden: golden, summary: describe(comparison, scenario: scenario.name, goldenPath: path))
     }
 

@@ -79,7 +79,7 @@ import TetherScenario
     @Test func aGoldenCSVReadsBackAsTheSameFrames() throws {
         let scenario = try RenderFixtures.scenario("chat-variable-heights")
         let recording = try RenderRecording.record(scenario, items: scenario.output.items, every: scenario.output.every)
-        let golden = try RenderRecording.reading(csv: try GoldenCheck.csv(for: scenario), like: recording)
+        let golden = try RenderRecording.reading(csv: try ReplayRunner.csv(for: scenario), like: recording)
         #expect(golden.elements.count == recording.elements.count)
         #expect(golden.frames.count == recording.frames.count)
         for (g, r) in zip(golden.frames, recording.frames) {

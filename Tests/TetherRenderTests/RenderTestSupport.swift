@@ -14,7 +14,7 @@ enum RenderFixtures {
 
     /// CSV rows of `scenario` (its own output settings), as (frame, key, center x, center y).
     static func csvRows(_ scenario: Scenario) throws -> [(frame: Int, key: String, x: Double, y: Double)] {
-        let text = String(decoding: try GoldenCheck.csv(for: scenario), as: UTF8.self)
+        let text = String(decoding: try ReplayRunner.csv(for: scenario), as: UTF8.self)
         return text.split(separator: "\n").dropFirst().compactMap { line in
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             guard f[4] != "viewport" else { return nil }

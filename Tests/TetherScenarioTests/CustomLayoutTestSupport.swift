@@ -33,7 +33,7 @@ enum CustomLayoutFixtures {
 
     /// The CSV `tether run` prints for the scenario (its own output settings), as text.
     static func csv(_ scenario: Scenario) throws -> String {
-        String(decoding: try GoldenCheck.csv(for: scenario), as: UTF8.self)
+        String(decoding: try ReplayRunner.csv(for: scenario), as: UTF8.self)
     }
 
     /// Where two outputs first differ ("line N: A | B"), nil when they are the same bytes; keeps

@@ -1,5 +1,6 @@
 import Foundation
 import TetherRender
+import TetherGolden
 import TetherScenario
 
 /// `tether check [SCENARIO…]`: replays scenarios and compares them with their golden CSVs.

@@ -9,6 +9,16 @@ public enum ReplayRunner {
         public var lastFrame: Int
     }
 
+    /// The CSV `tether run` prints for the scenario with its own output settings (what its
+    /// golden holds), built in memory.
+    public static func csv(for scenario: Scenario) throws -> [UInt8] {
+        let sink = OutputSink.inMemory()
+        var writer = makeFrameWriter(.csv, sink: sink)
+        try run(scenario, items: scenario.output.items, every: scenario.output.every, writer: &writer)
+        try sink.flush()
+        return sink.collectedBytes
+    }
+
     /// Writes frame 0 and every `every`-th frame after it. With `untilRest` the run ends at the
     /// first frame where the scene is at rest and no event is left (that frame is written).
     @discardableResult

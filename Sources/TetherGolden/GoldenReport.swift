@@ -1,3 +1,5 @@
+import TetherScenario
+
 /// A readable account of a golden comparison, in the spirit of swift-snapshot-testing:
 /// what failed, where it first went wrong, and how much is wrong overall.
 ///

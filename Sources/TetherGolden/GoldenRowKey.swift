@@ -1,3 +1,5 @@
+import TetherScenario
+
 /// What identifies a CSV row: frame, section, kind, item. Ordered as the writers sort:
 /// by frame, the viewport first, then section, kind rank and item — so two sorted files can
 /// be merged in one pass.

@@ -1,3 +1,5 @@
+import TetherScenario
+
 /// One place where the actual output departs from the golden.
 public struct GoldenDifference: Sendable, Hashable {
     /// -1 when the line is too malformed to have a frame number.

@@ -1,3 +1,5 @@
+import TetherScenario
+
 /// `tether check --junit FILE`: the check as JUnit XML, the format GitHub Actions, GitLab and
 /// Jenkins show as test results. One `testsuite`, one `testcase` per scenario file with its time;
 /// a mismatch or a missing golden is a `failure`, a file that cannot be checked (invalid scenario,

@@ -1,4 +1,5 @@
 import Foundation
+import TetherScenario
 
 /// `tether check`: replays a scenario to CSV in memory and compares it with `golden/NAME.csv`.
 public enum GoldenCheck {
@@ -19,15 +20,6 @@ public enum GoldenCheck {
         (directory as NSString).appendingPathComponent(scenario.name + ".csv")
     }
 
-    /// The CSV `tether run` prints for the scenario with its own output settings.
-    public static func csv(for scenario: Scenario) throws -> [UInt8] {
-        let sink = OutputSink.inMemory()
-        var writer = makeFrameWriter(.csv, sink: sink)
-        try ReplayRunner.run(scenario, items: scenario.output.items, every: scenario.output.every, writer: &writer)
-        try sink.flush()
-        return sink.collectedBytes
-    }
-
     /// The golden's bytes, or nil when there is none yet. A golden that is a directory or cannot
     /// be read is an error, not a missing golden.
     public static func readGolden(_ path: String) throws(InputFileError) -> [UInt8]? {
@@ -41,14 +33,14 @@ public enum GoldenCheck {
     public static func check(_ scenario: Scenario, directory: String, tolerance: Double) throws -> Outcome {
         let path = goldenPath(for: scenario, directory: directory)
         guard let expected = try readGolden(path) else { return .missing }
-        let comparison = GoldenComparison.compare(expected: expected, actual: try csv(for: scenario), tolerance: tolerance)
+        let comparison = GoldenComparison.compare(expected: expected, actual: try ReplayRunner.csv(for: scenario), tolerance: tolerance)
         return comparison.isMatch ? .match : .mismatch(comparison)
     }
 
     /// Writes the golden to `target` (the resolved golden path: a file is replaced through a
     /// temporary file and a rename) unless it already holds the same bytes.
     public static func record(_ scenario: Scenario, to target: OutputTarget) throws -> RecordOutcome {
-        let actual = try csv(for: scenario)
+        let actual = try ReplayRunner.csv(for: scenario)
         var existing: [UInt8]?
         if case .file(existing: .some) = target.kind { existing = try readGolden(target.path) }
         if existing == actual { return .unchanged }

@@ -3,22 +3,23 @@ import TetherPlatform
 /// Walks the lines of a CSV file in place, one at a time, so comparing two 50 MB files
 /// needs memory for the files and a line, nothing per row.
 ///
-/// A final `\n` does not start an empty line; a `\r` before `\n` is dropped so a golden
-/// that went through a CRLF checkout still compares.
-struct CSVLineCursor {
-    let bytes: [UInt8]
+/// Golden comparison reads the CSV `tether run` writes with it, and the custom-layout decoder an
+/// elements file. A final `\n` does not start an empty line; a `\r` before `\n` is dropped so a
+/// golden that went through a CRLF checkout still compares.
+public struct CSVLineCursor {
+    public let bytes: [UInt8]
     /// Byte range of the current line (no line ending); nil past the end.
-    private(set) var line: Range<Int>?
+    public private(set) var line: Range<Int>?
     /// 1-based number of the current line (one past the last line at the end).
-    private(set) var lineNumber = 0
+    public private(set) var lineNumber = 0
     private var next = 0
 
-    init(_ bytes: [UInt8]) {
+    public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         advance()
     }
 
-    mutating func advance() {
+    public mutating func advance() {
         lineNumber += 1
         guard next < bytes.count else {
             line = nil
@@ -36,13 +37,13 @@ struct CSVLineCursor {
     }
 
     /// The text of a byte range, shortened for messages.
-    func text(_ range: Range<Int>, limit: Int = 120) -> String {
+    public func text(_ range: Range<Int>, limit: Int = 120) -> String {
         let shown = range.count > limit ? range.lowerBound..<(range.lowerBound + limit) : range
         return String(decoding: bytes[shown], as: UTF8.self) + (range.count > limit ? "…" : "")
     }
 
     /// Splits the current line on commas into `fields`; false when it has no current line.
-    func fields(into fields: inout [Range<Int>]) -> Bool {
+    public func fields(into fields: inout [Range<Int>]) -> Bool {
         fields.removeAll(keepingCapacity: true)
         guard let line else { return false }
         var start = line.lowerBound
@@ -59,7 +60,7 @@ struct CSVLineCursor {
     }
 
     /// Whether two ranges (of this and another cursor's bytes) hold the same bytes.
-    func same(_ range: Range<Int>, as other: CSVLineCursor, _ otherRange: Range<Int>) -> Bool {
+    public func same(_ range: Range<Int>, as other: CSVLineCursor, _ otherRange: Range<Int>) -> Bool {
         guard range.count == otherRange.count else { return false }
         return bytes.withUnsafeBytes { a in
             other.bytes.withUnsafeBytes { b in
@@ -69,7 +70,7 @@ struct CSVLineCursor {
     }
 
     /// The row kind named by a field, compared as bytes (no `String` per line).
-    func kind(_ range: Range<Int>) -> RowKind? {
+    public func kind(_ range: Range<Int>) -> RowKind? {
         for kind in RowKind.allCases {
             let name = kind.staticName
             if name.utf8CodeUnitCount == range.count
@@ -81,7 +82,7 @@ struct CSVLineCursor {
     }
 
     /// A plain decimal integer (`-?[0-9]{1,18}`), or nil.
-    func integer(_ range: Range<Int>) -> Int? {
+    public func integer(_ range: Range<Int>) -> Int? {
         var i = range.lowerBound
         let negative = i < range.upperBound && bytes[i] == UInt8(ascii: "-")
         if negative { i += 1 }
@@ -99,7 +100,7 @@ struct CSVLineCursor {
     /// A number as the writers print it, parsed exactly when it has at most 15 significant
     /// digits (integer mantissa ÷ power of ten, both exact, one correctly rounded division);
     /// anything else goes through the standard parser. Nil for non-numbers.
-    func number(_ range: Range<Int>) -> Double? {
+    public func number(_ range: Range<Int>) -> Double? {
         var i = range.lowerBound
         let negative = i < range.upperBound && bytes[i] == UInt8(ascii: "-")
         if negative { i += 1 }

@@ -1,5 +1,6 @@
 import Testing
-@testable import TetherScenario
+@testable import TetherGolden
+import TetherScenario
 import TetherTestSupport
 
 @Suite struct GoldenComparisonTests {

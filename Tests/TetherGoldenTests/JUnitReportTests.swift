@@ -1,5 +1,5 @@
 import Testing
-@testable import TetherScenario
+@testable import TetherGolden
 import TetherTestSupport
 
 @Suite struct JUnitReportTests {
