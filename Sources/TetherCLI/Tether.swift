@@ -1,4 +1,5 @@
 import Foundation
+import TetherJSON
 import TetherPlatform
 import TetherScenario
 
@@ -20,7 +21,7 @@ enum Tether {
 
     static func run(_ arguments: [String]) -> ExitCode {
         guard let first = arguments.first else {
-            Console.error("tether: error: missing command (see 'tether --help')")
+            Console.failure("missing command (see 'tether --help')")
             return .usage
         }
         switch first {
@@ -62,13 +63,13 @@ enum Tether {
     }
 
     static func unknownCommand(_ name: String) -> ExitCode {
-        Console.error("tether: error: unknown command '\(name)' (see 'tether --help')")
+        Console.failure("unknown command '\(MessageText.plain(name))' (see 'tether --help')")
         return .usage
     }
 
     static func report(_ error: CommandError) {
         if case .output(.brokenPipe) = error { return }
-        Console.error("tether: error: \(error.message)")
+        Console.failure(error.message)
     }
 
     static var overview: String {

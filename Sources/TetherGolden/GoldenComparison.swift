@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherScenario
 
 /// One place where the actual output departs from the golden.
@@ -122,17 +123,18 @@ struct GoldenMerge {
     }
 
     private mutating func compareHeaders() {
-        let e = expected.line.map { expected.text($0) }
-        let a = actual.line.map { actual.text($0) }
-        if e != a {
-            result.headerMismatch = "expected \(quoted(e)), actual \(quoted(a))"
+        let same = switch (expected.line, actual.line) {
+        case (nil, nil): true
+        case let (e?, a?): expected.same(e, as: actual, a)
+        default: false
+        }
+        if !same {
+            let e = expected.line.map { MessageText.quoted(bytes: expected.bytes[$0]) } ?? "an empty file"
+            let a = actual.line.map { MessageText.quoted(bytes: actual.bytes[$0]) } ?? "an empty file"
+            result.headerMismatch = "expected \(e), actual \(a)"
         }
         expected.advance()
         actual.advance()
-    }
-
-    private func quoted(_ text: String?) -> String {
-        text.map { "\"\($0)\"" } ?? "an empty file"
     }
 
     /// The key of one side's current line, skipping (and reporting) malformed lines;

@@ -98,7 +98,7 @@ private struct JSONPathParser {
     }
 
     private func quoted(_ character: Character) -> String {
-        "'\(character)'"
+        "'\(MessageText.plain(String(character)))'"
     }
 
     private func failure(_ message: String, at position: Int? = nil) -> JSONPathSyntaxError {

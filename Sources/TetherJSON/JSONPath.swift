@@ -3,7 +3,8 @@
 ///
 /// Printed the way people write it: `dynamics.spring.damping`, `events[3].by.x`; the
 /// document itself is `$`. Keys that are not identifiers print as `items["my key"]` so the
-/// text parses back to the same path.
+/// text parses back to the same path. A key is printed as messages quote values
+/// (`MessageText`): escaped, and cut past 80 characters (such a path no longer parses back).
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
     /// One step: a key into an object or an index into an array.
     public enum Component: Sendable, Hashable {
@@ -46,11 +47,11 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible {
         var text = ""
         for component in components {
             switch component {
-            case .key(let key) where JSONPath.isIdentifier(key):
+            case .key(let key) where key.utf8.count <= MessageText.valueLimit && JSONPath.isIdentifier(key):
                 if !text.isEmpty { text += "." }
                 text += key
             case .key(let key):
-                text += "[" + JSONValue.quoted(key) + "]"
+                text += "[" + MessageText.quoted(key) + "]"
             case .index(let index):
                 if text.isEmpty { text = "$" }
                 text += "[\(index)]"

@@ -12,5 +12,5 @@ public struct JSONPathSyntaxError: Error, Sendable, Hashable, CustomStringConver
         self.message = message
     }
 
-    public var description: String { "invalid path \(JSONValue.quoted(text)): \(message)" }
+    public var description: String { "invalid path \(MessageText.quoted(text)): \(message)" }
 }

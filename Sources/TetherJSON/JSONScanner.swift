@@ -23,11 +23,7 @@ struct JSONScanner {
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        self.index = JSONScanner.byteOrderMarkLength(bytes)
-    }
-
-    static func byteOrderMarkLength(_ bytes: [UInt8]) -> Int {
-        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        self.index = ByteOrderMark.length(in: bytes)
     }
 
     // MARK: - Document
@@ -153,7 +149,7 @@ struct JSONScanner {
             }
         }
         if isDuplicate {
-            throw JSONScanFailure(offset: offset, message: "duplicate key \(JSONValue.quoted(key))")
+            throw JSONScanFailure(offset: offset, message: "duplicate key \(MessageText.quoted(key))")
         }
     }
 
@@ -175,7 +171,7 @@ struct JSONScanner {
         case "NaN", "nan", "Infinity", "infinity", "inf":
             throw JSONScanFailure(offset: start, message: "\(word) is not allowed in JSON")
         default:
-            throw JSONScanFailure(offset: start, message: "invalid literal \(JSONValue.quoted(word)); expected a value")
+            throw JSONScanFailure(offset: start, message: "invalid literal \(MessageText.quoted(word)); expected a value")
         }
     }
 
@@ -451,20 +447,16 @@ struct JSONScanner {
         return JSONScanFailure(offset: index, message: "\(expected), found \(describeCharacter(at: index))")
     }
 
-    /// A character for a message: 'x' when printable, U+XXXX otherwise.
+    /// A character for a message: 'x' when printable, U+XXXX otherwise (`MessageText.character`).
     private func describeCharacter(at offset: Int) -> String {
-        let scalar = scalar(at: offset)
-        if scalar.value < 0x20 || scalar.value == 0x7F || scalar.properties.generalCategory == .spaceSeparator {
-            return JSONScanner.codePoint(scalar.value)
-        }
-        return "'\(Character(scalar))'"
+        MessageText.character(scalar(at: offset))
     }
 
     /// The character after a backslash, as written, for "invalid escape \q".
     private func describeEscapedCharacter(at offset: Int) -> String {
         let scalar = scalar(at: offset)
-        if scalar.value < 0x20 || scalar.value == 0x7F {
-            return "followed by \(JSONScanner.codePoint(scalar.value))"
+        if MessageText.needsEscape(scalar) {
+            return "followed by \(MessageText.codePoint(scalar.value))"
         }
         return String(Character(scalar))
     }
@@ -475,7 +467,7 @@ struct JSONScanner {
     }
 
     static func codePoint(_ value: UInt32) -> String {
-        "U+" + hex4(value)
+        MessageText.codePoint(value)
     }
 
     static func hex4(_ value: UInt32) -> String {

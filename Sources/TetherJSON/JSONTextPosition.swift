@@ -4,7 +4,7 @@
 enum JSONTextPosition {
     static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1
-        var lineStart = JSONScanner.byteOrderMarkLength(bytes)
+        var lineStart = ByteOrderMark.length(in: bytes)
         let end = min(max(offset, 0), bytes.count)
         var index = lineStart
         while index < end {

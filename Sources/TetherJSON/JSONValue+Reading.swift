@@ -66,7 +66,7 @@ extension JSONValue {
         let value = try string(at: path)
         guard options.contains(value) else {
             let hint = DidYouMean.hint(for: value, among: options)
-            throw ValidationError(path, "unknown value \(JSONValue.quoted(value)); expected one of \(options.joined(separator: ", "))\(hint)")
+            throw ValidationError(path, "unknown value \(MessageText.quoted(value)); expected one of \(options.joined(separator: ", "))\(hint)")
         }
         return value
     }

@@ -28,7 +28,7 @@ extension JSONValue {
             elements[index] = try elements[index].replacing(remaining, with: newValue, here: child)
             return .array(elements)
         case (_, .key(let key)):
-            throw ValidationError(here, "cannot set key \(JSONValue.quoted(key)): expected an object, found \(typeName)")
+            throw ValidationError(here, "cannot set key \(MessageText.quoted(key)): expected an object, found \(typeName)")
         case (_, .index(let index)):
             throw ValidationError(here, "cannot set index [\(index)]: expected an array, found \(typeName)")
         }

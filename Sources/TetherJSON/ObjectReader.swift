@@ -13,7 +13,7 @@ public struct ObjectReader: Sendable {
         for key in object.keys {
             if !known.contains(key) {
                 let hint = DidYouMean.hint(for: key, among: known)
-                throw ValidationError(path.appending(key), "unknown key \(JSONValue.quoted(key))\(hint)")
+                throw ValidationError(path.appending(key), "unknown key \(MessageText.quoted(key))\(hint)")
             }
         }
         self.path = path
@@ -35,7 +35,7 @@ public struct ObjectReader: Sendable {
 
     public func required(_ key: String) throws(ValidationError) -> JSONValue {
         guard let value = object[key] else {
-            throw ValidationError(path, "missing required key \(JSONValue.quoted(key))")
+            throw ValidationError(path, "missing required key \(MessageText.quoted(key))")
         }
         return value
     }

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// `--target settle=0.6,overshoot=5 [--scale settle=0.05]`: orders runs by how far their
 /// metrics are from the targets.
 ///
@@ -53,7 +55,7 @@ public struct Ranking: Sendable, Hashable {
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let parts = item.split(separator: "=", omittingEmptySubsequences: false)
             guard parts.count == 2, let value = Double(String(parts[1]).trimmingSpaces), value.isFinite else {
-                throw SweepSpecError("\(option): expected METRIC=NUMBER, found \"\(item)\"")
+                throw SweepSpecError("\(option): expected METRIC=NUMBER, found \(MessageText.quoted(item))")
             }
             result.append((String(parts[0]).trimmingSpaces, value))
         }

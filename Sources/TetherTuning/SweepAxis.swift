@@ -51,7 +51,7 @@ public struct SweepAxis: Sendable, Hashable {
         do {
             parsedPath = try JSONPath(parsing: pathText)
         } catch {
-            throw SweepSpecError("\"\(pathText)\" is not a valid path")
+            throw SweepSpecError("\(MessageText.quoted(pathText)) is not a valid path")
         }
         guard !parsedPath.isRoot else { throw SweepSpecError("cannot vary the whole scenario ($)") }
         let spec = String(text[text.index(after: equals)...])
@@ -71,7 +71,7 @@ public struct SweepAxis: Sendable, Hashable {
                 }
             } else {
                 throw SweepSpecError(
-                    "\(pathText): \"\(spec)\" has \(parts.count) parts separated by ':'; expected START:STOP:STEP")
+                    "\(pathText): \(MessageText.quoted(spec)) has \(parts.count) parts separated by ':'; expected START:STOP:STEP")
             }
         } else {
             for (position, item) in items.enumerated() {
@@ -94,7 +94,7 @@ public struct SweepAxis: Sendable, Hashable {
     public static func range(_ startText: String, _ stopText: String, _ stepText: String) throws(SweepSpecError) -> [Double] {
         func number(_ text: String, _ role: String) throws(SweepSpecError) -> Double {
             guard let value = Double(text.trimmingSpaces), value.isFinite else {
-                throw SweepSpecError("\(role) \"\(text.trimmingSpaces)\" is not a finite number")
+                throw SweepSpecError("\(role) \(MessageText.quoted(text.trimmingSpaces)) is not a finite number")
             }
             return value
         }

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// The numbers a sweep reports for each run (see `MetricRecorder` for how each is measured).
 public enum SweepMetric: String, Sendable, Hashable, CaseIterable {
     /// Seconds from the release frame until every sprung element stays settled; nil if never.
@@ -59,7 +61,7 @@ public enum SweepMetric: String, Sendable, Hashable, CaseIterable {
     public static func named(_ name: String) throws(SweepSpecError) -> SweepMetric {
         guard let metric = SweepMetric(rawValue: name) else {
             let known = allCases.map(\.rawValue).joined(separator: ", ")
-            throw SweepSpecError("unknown metric \"\(name)\" (known: \(known))")
+            throw SweepSpecError("unknown metric \(MessageText.quoted(name)) (known: \(known))")
         }
         return metric
     }

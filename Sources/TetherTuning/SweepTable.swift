@@ -148,7 +148,8 @@ public struct SweepTable: Sendable, Hashable {
 
     /// Reads a file written by `shardCSV`; `name` is for messages.
     public static func parseShard(_ text: String, name: String) throws(SweepMergeError) -> (shard: Shard, table: SweepTable) {
-        func fail(_ reason: String) -> SweepMergeError { SweepMergeError("\(name): \(reason)") }
+        func fail(_ reason: String) -> SweepMergeError { SweepMergeError("\(MessageText.path(name)): \(reason)") }
+        let text = ByteOrderMark.skipped(text)
         guard let newline = text.firstIndex(of: "\n"), text.hasPrefix(shardPrefix) else {
             throw fail("not a shard file of tether sweep (it should start with \"\(shardPrefix)I/N of grid …\"; write shards with --shard I/N)")
         }
@@ -156,11 +157,11 @@ public struct SweepTable: Sendable, Hashable {
         let words = description.split(separator: " ")
         guard words.count == 4, words[1] == "of", words[2] == "grid",
               let shard = try? Shard(parsing: String(words[0])) else {
-            throw fail("cannot read the shard line \"\(text[..<newline])\"")
+            throw fail("cannot read the shard line \(MessageText.quoted(text[..<newline]))")
         }
         let sizes = words[3].split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
         guard !sizes.isEmpty, sizes.allSatisfy({ $0 != nil && $0! >= 1 }) else {
-            throw fail("cannot read the grid size \"\(words[3])\"")
+            throw fail("cannot read the grid size \(MessageText.quoted(words[3]))")
         }
         let shape = sizes.map { $0! }
         let total = shape.reduce(1) { $0.multipliedReportingOverflow(by: $1).overflow ? Int.max : $0 * $1 }
@@ -174,7 +175,7 @@ public struct SweepTable: Sendable, Hashable {
         let parameters = Array(header[1...shape.count])
         var metrics: [SweepMetric] = []
         for metricName in header[(shape.count + 1)...] {
-            guard let metric = SweepMetric(rawValue: metricName) else { throw fail("unknown metric column \"\(metricName)\"") }
+            guard let metric = SweepMetric(rawValue: metricName) else { throw fail("unknown metric column \(MessageText.quoted(metricName))") }
             metrics.append(metric)
         }
         var rows: [Row] = []
@@ -184,14 +185,14 @@ public struct SweepTable: Sendable, Hashable {
                 throw fail("line \(line) has \(record.count) fields, expected \(header.count)")
             }
             guard let index = Int(record[0]), index >= 0, index < total else {
-                throw fail("line \(line): \"\(record[0])\" is not a combination of the grid (0…\(total - 1))")
+                throw fail("line \(line): \(MessageText.quoted(record[0])) is not a combination of the grid (0…\(total - 1))")
             }
             guard shard.contains(index) else {
                 throw fail("line \(line): combination \(index) does not belong to shard \(shard)")
             }
             let cells = Array(record[(shape.count + 1)...])
             for (metric, cell) in zip(metrics, cells) where !cell.isEmpty && Double(cell) == nil {
-                throw fail("line \(line): \(metric.rawValue) \"\(cell)\" is not a number")
+                throw fail("line \(line): \(metric.rawValue) \(MessageText.quoted(cell)) is not a number")
             }
             rows.append(Row(index: index, parameters: Array(record[1...shape.count]), cells: cells))
         }

@@ -1,3 +1,5 @@
+import TetherJSON
+
 /// A command's arguments read against its option declarations, the way getopt reads them:
 /// `--name value` or `--name=value`, flags, options anywhere among the positionals, and `--`
 /// ending the options (everything after it is a positional, `-h` included). A repeatable option
@@ -29,13 +31,13 @@ struct ParsedArguments {
                     given.append((option, argument, arguments[index]))
                     index += 1
                 } else {
-                    problem = problem ?? "missing value for '\(argument)'"
+                    problem = problem ?? "missing value for '\(MessageText.plain(argument))'"
                 }
             } else if let equals = argument.firstIndex(of: "="),
                       let option = options.first(where: { !$0.isFlag && $0.names.contains(String(argument[..<equals])) }) {
                 given.append((option, String(argument[..<equals]), String(argument[argument.index(after: equals)...])))
             } else {
-                problem = problem ?? "unknown option '\(argument)'"
+                problem = problem ?? "unknown option '\(MessageText.plain(argument))'"
             }
         }
     }
@@ -85,7 +87,7 @@ struct ParsedArguments {
             return try option.read(text)
         } catch {
             switch error {
-            case .expected(let what): throw usageError("invalid value '\(text)' for '\(spelling)': expected \(what)")
+            case .expected(let what): throw usageError("invalid value '\(MessageText.plain(text))' for '\(MessageText.plain(spelling))': expected \(what)")
             case .message(let message): throw usageError(message)
             }
         }

@@ -122,7 +122,7 @@ struct CheckCommand: TetherCommand {
                 // An output naming an input stops everything before it is written.
                 if case .usage = error { throw error }
                 failed += 1
-                Console.error("tether: error: \(error.message)")
+                Console.failure(error.message)
                 testCase.problem = .error(message: error.message)
                 if worst == .success || worst == .mismatch { worst = error.exitCode }
             }
@@ -137,7 +137,7 @@ struct CheckCommand: TetherCommand {
                 try OutputFile.write(try CheckReport.document(failures), to: reportTarget)
             } catch {
                 let e = Self.commandError(error, file: reportTarget.name)
-                Console.error("tether: error: \(e.message)")
+                Console.failure(e.message)
                 return worst == .success ? e.exitCode : worst
             }
             Console.output("report: \(reportTarget.name)")
@@ -146,7 +146,7 @@ struct CheckCommand: TetherCommand {
             do {
                 try OutputFile.write(Array(junit.xml.utf8), to: junitTarget)
             } catch {
-                Console.error("tether: error: \(CommandError.output(error).message)")
+                Console.failure(CommandError.output(error).message)
                 return worst == .success ? .cannotWrite : worst
             }
             Console.output("junit: \(junitTarget.name)")

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherRender
 import TetherScenario
 
@@ -89,7 +90,7 @@ struct RenderCommand: TetherCommand {
         guard requestedFormat == nil, let outputPath, outputPath != "-" else { return }
         let name = outputPath.lowercased()
         if !name.hasSuffix(".svg") && !name.hasSuffix(".html") && !name.hasSuffix(".htm") {
-            throw .usage("cannot tell the format from '\(outputPath)': name it .html or .svg, or give --format", command: Self.name)
+            throw .usage("cannot tell the format from '\(MessageText.plain(outputPath))': name it .html or .svg, or give --format", command: Self.name)
         }
     }
 

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherScenario
 
 /// `tether schema`: prints the JSON Schema of scenario files (or the key tables of the format
@@ -35,7 +36,7 @@ struct SchemaCommand: TetherCommand {
     init(_ arguments: ParsedArguments) throws(CommandError) {
         format = try arguments.value(Options.format) ?? .json
         outputPath = try arguments.value(Options.output)
-        if let first = arguments.positionals.first { throw arguments.usageError("unexpected argument '\(first)'") }
+        if let first = arguments.positionals.first { throw arguments.usageError("unexpected argument '\(MessageText.plain(first))'") }
     }
 
     func run() throws(CommandError) -> ExitCode {

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherPhysics
 import TetherScenario
 
@@ -129,7 +130,7 @@ struct SpringCommand: TetherCommand {
             if first != nil || second != nil { given.append((vocabulary, first, second)) }
         }
         if let extra = arguments.positionals.first {
-            throw arguments.usageError("unexpected argument '\(extra)'")
+            throw arguments.usageError("unexpected argument '\(MessageText.plain(extra))'")
         }
     }
 

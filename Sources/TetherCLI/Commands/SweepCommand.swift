@@ -40,7 +40,7 @@ struct SweepCommand: TetherCommand {
             do throws(SweepSpecError) {
                 return try Shard(parsing: text)
             } catch {
-                throw .message("invalid --shard '\(text)': \(error.message)")
+                throw .message("invalid --shard '\(MessageText.plain(text))': \(error.message)")
             }
         }
         static let merge = Flag(

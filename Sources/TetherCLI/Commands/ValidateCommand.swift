@@ -33,7 +33,7 @@ struct ValidateCommand: TetherCommand {
                 _ = try CommonOptions.load(file, overrides: overrides, budget: budget)
                 Console.output("ok \(file)")
             } catch {
-                Console.error("tether: error: \(error.message)")
+                Console.failure(error.message)
                 if worst == .success || error.exitCode == .inputMissing { worst = error.exitCode }
             }
         }

@@ -15,7 +15,7 @@ enum CommonOptions {
         do throws(ValidationError) {
             return try ScenarioOverride(parsing: text)
         } catch {
-            throw .message("invalid --set '\(text)': \(error.message)")
+            throw .message("invalid --set '\(MessageText.plain(text))': \(error.message)")
         }
     }
 

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherTuning
 
 /// The options of the commands that replay a grid of parameter values (`sweep` and `tune`),
@@ -14,7 +15,7 @@ enum GridOptions {
         do throws(SweepSpecError) {
             return try SweepAxis(parsing: text)
         } catch {
-            throw .message("invalid --vary '\(text)': \(error.message)")
+            throw .message("invalid --vary '\(MessageText.plain(text))': \(error.message)")
         }
     }
     static let jobs = Option<Int>(

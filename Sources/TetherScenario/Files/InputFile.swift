@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherPlatform
 
 /// Why an input file (a scenario, a golden, a shard) could not be read. Every command words these
@@ -15,7 +16,7 @@ public struct InputFileError: Error, Sendable, Hashable, CustomStringConvertible
     public var path: String
     public var problem: Problem
 
-    public var description: String { "\(path): \(reason)" }
+    public var description: String { "\(MessageText.path(path)): \(reason)" }
 
     /// What is wrong, without the path.
     public var reason: String {

@@ -58,7 +58,7 @@ public enum FormatReference {
         case .integer: "integer"
         case .number, .positive: "number"
         case .boolean: "boolean"
-        case .text, .identifier, .fileName: "string"
+        case .text, .identifier, .fileName, .filePath: "string"
         case .choice(let options): options.map { "`\"\($0)\"`" }.joined(separator: ", ")
         case .object(let object): "[\(object.name)](#\(anchor(object.name)))"
         case .union(let union): "[\(union.name)](#\(anchor(union.name)))"
@@ -83,6 +83,7 @@ public enum FormatReference {
         case .positive(let max): "> 0, ≤ \(number(max))"
         case .identifier(let maxLength): "1 … \(maxLength) characters"
         case .fileName(let maxLength): "1 … \(maxLength) of A–Z a–z 0–9 - _"
+        case .filePath: "no control characters"
         case .array(let element, let count, let unique):
             [
                 count.lowerBound > 0 ? "at least \(count.lowerBound)" : nil,

@@ -149,7 +149,7 @@ public enum LayoutFormats {
                 "elements", .array(of: .object(element), count: 0...ScenarioLimits.maxElements, unique: false),
                 "The elements, in any order (give \"elements\" or \"elementsFile\")."),
             FormatKey(
-                "elementsFile", .text,
+                "elementsFile", .filePath,
                 "A file of elements, relative to the scenario file's folder: a JSON array of element objects, or CSV as `tether run` prints it (give \"elements\" or \"elementsFile\")."),
             FormatKey(
                 "frame", .integer(0...Int(Int32.max)), defaultNote: "the file's first frame",

@@ -17,7 +17,7 @@ extension ObjectReader {
     /// absent without a default. A missing required key is an error.
     public func checked(_ key: FormatKey) throws(ValidationError) -> JSONValue? {
         guard let value = object[key.name] else {
-            if key.isRequired { throw ValidationError(path, "missing required key \(JSONValue.quoted(key.name))") }
+            if key.isRequired { throw ValidationError(path, "missing required key \(MessageText.quoted(key.name))") }
             return key.defaultValue
         }
         try key.format.check(value, at: path(key.name))

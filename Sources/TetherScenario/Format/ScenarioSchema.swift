@@ -26,6 +26,11 @@ public enum ScenarioSchema {
         return .object(schema)
     }
 
+    /// A file path holds no control characters (C0, DEL, C1) and no line or paragraph separator.
+    /// Tether also refuses the format characters (`ValueFormat.filePath`), which a regular
+    /// expression cannot list as simply: the schema is the looser of the two, as it may be.
+    static let filePathPattern = "^[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029]*$"
+
     /// Walks the formats, writing each named object or union once under `$defs`, in the order
     /// they are first met.
     struct Generator {
@@ -63,6 +68,8 @@ public enum ScenarioSchema {
                 return ["type": "boolean"]
             case .text:
                 return ["type": "string"]
+            case .filePath:
+                return ["type": "string", "pattern": .string(filePathPattern)]
             case .identifier(let maxLength):
                 return ["type": "string", "minLength": 1, "maxLength": .number(Double(maxLength))]
             case .fileName(let maxLength):

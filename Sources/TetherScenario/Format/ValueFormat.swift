@@ -18,6 +18,10 @@ public indirect enum ValueFormat: Sendable, Hashable {
     case identifier(maxLength: Int)
     /// 1 … maxLength characters of A–Z, a–z, 0–9, '-' and '_': the scenario's name, which names a file.
     case fileName(maxLength: Int)
+    /// A file's path (`elementsFile`): any string without control characters, line separators or
+    /// other characters messages escape (`MessageText.needsEscape`), which the system would
+    /// read differently from the way they print — a NUL ends the path where C reads it.
+    case filePath
     /// One string of a fixed list.
     case choice([String])
     case object(ObjectFormat)
@@ -59,6 +63,12 @@ public indirect enum ValueFormat: Sendable, Hashable {
             guard !name.isEmpty, name.unicodeScalars.count <= maxLength, allowed else {
                 throw ValidationError(
                     path, "name must be 1 to \(maxLength) characters of A-Z, a-z, 0-9, '-' and '_' (it names the golden file)")
+            }
+        case .filePath:
+            let text = try value.string(at: path)
+            if let (offset, scalar) = text.unicodeScalars.enumerated().first(where: { MessageText.needsEscape($0.element) }) {
+                throw ValidationError(
+                    path, "a file path cannot hold control characters: found \(MessageText.codePoint(scalar.value)) at character \(offset + 1) of \(MessageText.quoted(text))")
             }
         case .choice(let options): _ = try value.oneOf(options, at: path)
         case .object, .union: _ = try value.object(at: path)

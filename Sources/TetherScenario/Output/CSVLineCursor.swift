@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherPlatform
 
 /// Walks the lines of a CSV file in place, one at a time, so comparing two 50 MB files
@@ -14,8 +15,10 @@ public struct CSVLineCursor {
     public private(set) var lineNumber = 0
     private var next = 0
 
+    /// The first line starts after a byte order mark (`ByteOrderMark`).
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
+        next = ByteOrderMark.length(in: bytes)
         advance()
     }
 
@@ -36,10 +39,14 @@ public struct CSVLineCursor {
         line = start..<end
     }
 
-    /// The text of a byte range, shortened for messages.
-    public func text(_ range: Range<Int>, limit: Int = 120) -> String {
-        let shown = range.count > limit ? range.lowerBound..<(range.lowerBound + limit) : range
-        return String(decoding: bytes[shown], as: UTF8.self) + (range.count > limit ? "…" : "")
+    /// The text of a byte range for messages: escaped and shortened (`MessageText.plain`).
+    public func text(_ range: Range<Int>) -> String {
+        MessageText.plain(bytes: bytes[range])
+    }
+
+    /// Whether a byte range holds exactly `text`.
+    public func holds(_ range: Range<Int>, _ text: String) -> Bool {
+        bytes[range].elementsEqual(text.utf8)
     }
 
     /// Splits the current line on commas into `fields`; false when it has no current line.

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherPlatform
 
 /// Why output could not be written.
@@ -11,7 +12,7 @@ public enum OutputError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .brokenPipe: "broken pipe"
-        case .writeFailed(let path, let reason): "\(path): \(reason)"
+        case .writeFailed(let path, let reason): "\(MessageText.path(path)): \(reason)"
         }
     }
 

@@ -101,7 +101,7 @@ enum BehaviorDecoder {
         let toItem = try reference(object, keys["toItem"], items: items)
         if toItem == item {
             throw ValidationError(
-                object.path("toItem"), "an item cannot be attached to itself (\(JSONValue.quoted(items.ids[item])))")
+                object.path("toItem"), "an item cannot be attached to itself (\(MessageText.quoted(items.ids[item])))")
         }
         var attachment = AttachmentBehavior(kind: kind, item: item, toItem: toItem)
         switch kind {
@@ -195,7 +195,7 @@ enum BehaviorDecoder {
             let id = try object.string(keys["id"])
             if let first = firstUse[id] {
                 throw ValidationError(
-                    object.path("id"), "duplicate boundary id \(JSONValue.quoted(id)) (first used at \(path.appending(first).appending("id")))")
+                    object.path("id"), "duplicate boundary id \(MessageText.quoted(id)) (first used at \(path.appending(first).appending("id")))")
             }
             firstUse[id] = j
             let from = try object.decode(keys["from"]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }!
@@ -304,7 +304,7 @@ enum BehaviorDecoder {
                 let index = try itemReference(entry, at: entryPath, items: items)
                 if let first = position[index] {
                     throw ValidationError(
-                        entryPath, "item \(JSONValue.quoted(items.ids[index])) is listed twice (first at \(path.appending(first)))")
+                        entryPath, "item \(MessageText.quoted(items.ids[index])) is listed twice (first at \(path.appending(first)))")
                 }
                 position[index] = j
                 indexes.append(index)
@@ -322,7 +322,7 @@ enum BehaviorDecoder {
     static func itemReference(_ value: JSONValue, at path: JSONPath, items: WorldItemIndex) throws -> Int {
         let id = try value.string(at: path)
         guard let index = items.indexes[id] else {
-            throw ValidationError(path, "unknown item \(JSONValue.quoted(id))\(DidYouMean.hint(for: id, among: items.ids))")
+            throw ValidationError(path, "unknown item \(MessageText.quoted(id))\(DidYouMean.hint(for: id, among: items.ids))")
         }
         return index
     }

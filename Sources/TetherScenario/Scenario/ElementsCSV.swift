@@ -24,10 +24,11 @@ enum ElementsCSV {
     /// Rows of frame `frame`, or of the file's first frame when nil.
     static func read(_ bytes: [UInt8], frame wanted: Int?) throws(Failure) -> Rows {
         var cursor = CSVLineCursor(bytes)
-        guard let header = cursor.line, cursor.text(header, limit: 200) == CSVFrameWriter.headerLine else {
+        guard let header = cursor.line, cursor.holds(header, CSVFrameWriter.headerLine) else {
             throw .row(line: 1, message: "expected a JSON array of elements, or Tether's CSV starting with the header \(CSVFrameWriter.headerLine)")
         }
         cursor.advance()
+        try checkCount(cursor, frame: wanted)
         var rows = Rows()
         var frame = wanted
         var frames: ClosedRange<Int>?
@@ -55,6 +56,30 @@ enum ElementsCSV {
         return rows
     }
 
+    /// Refuses a frame of more than `ScenarioLimits.maxElements` elements at the first row past
+    /// the limit, before any row is decoded: counting needs only each row's frame and kind, so
+    /// an oversized file fails in a fraction of the time reading it would take. A malformed row
+    /// ends the count, and reading then stops at that row, so no more are ever read.
+    static func checkCount(_ start: CSVLineCursor, frame wanted: Int?) throws(Failure) {
+        var cursor = start
+        var frame = wanted
+        var count = 0
+        var fields: [Range<Int>] = []
+        while cursor.fields(into: &fields) {
+            guard fields.count == CSVFrameWriter.columns.count, let rowFrame = cursor.integer(fields[0]) else { return }
+            if frame == nil { frame = rowFrame }
+            if rowFrame == frame, cursor.kind(fields[4]) != .viewport {
+                count += 1
+                if count > ScenarioLimits.maxElements { throw tooMany(frame: rowFrame, line: cursor.lineNumber) }
+            }
+            cursor.advance()
+        }
+    }
+
+    private static func tooMany(frame: Int, line: Int) -> Failure {
+        .row(line: line, message: "frame \(frame) has more than \(ScenarioLimits.maxElements) elements, the limit of a custom layout")
+    }
+
     /// One row as an element.
     private static func element(_ cursor: CSVLineCursor, _ fields: [Range<Int>], line: Int) throws(Failure) -> LayoutAttributes {
         let kind: ElementKind
@@ -62,8 +87,8 @@ enum ElementsCSV {
             kind = known
         } else {
             // Not an element kind (a world scene's `item`, or garbage): the words an inline `kind` gets.
-            try check(.string(cursor.text(fields[4])), column: 4, line: line)
-            throw .row(line: line, message: "\(paths[4]): \(JSONValue.quoted(cursor.text(fields[4]))) is not an element kind")
+            try check(.string(String(decoding: cursor.bytes[fields[4]], as: UTF8.self)), column: 4, line: line)
+            throw .row(line: line, message: "\(paths[4]): \(MessageText.quoted(bytes: cursor.bytes[fields[4]])) is not an element kind")
         }
         let section = try integer(cursor, fields, 2, line: line)
         let item = try integer(cursor, fields, 3, line: line)
@@ -112,6 +137,6 @@ enum ElementsCSV {
     }
 
     private static func notA(_ expected: String, _ cursor: CSVLineCursor, _ fields: [Range<Int>], _ column: Int, line: Int) -> Failure {
-        .row(line: line, message: "\(paths[column]): expected \(expected), found \(JSONValue.quoted(cursor.text(fields[column])))")
+        .row(line: line, message: "\(paths[column]): expected \(expected), found \(MessageText.quoted(bytes: cursor.bytes[fields[column]]))")
     }
 }

@@ -12,7 +12,7 @@ enum ElementsFile {
         _ name: String, at key: JSONPath, frame: Int?, frameKey: JSONPath, files: ScenarioFiles
     ) throws -> [LayoutAttributes] {
         let bytes = try files.read(name, at: key)
-        let file = files.resolve(name)
+        let file = MessageText.path(files.resolve(name))  // for messages
         guard isJSONArray(bytes) else { return try readCSV(bytes, file: file, key: key, frame: frame, frameKey: frameKey) }
         if frame != nil {
             throw ValidationError(frameKey, "\"frame\" picks a frame of a CSV file, but \(file) is a JSON array of elements")
@@ -33,9 +33,9 @@ enum ElementsFile {
         return elements
     }
 
-    /// The first character other than white space (and a byte order mark) is `[`.
+    /// The first character other than white space (after a byte order mark, `ByteOrderMark`) is `[`.
     static func isJSONArray(_ bytes: [UInt8]) -> Bool {
-        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var i = ByteOrderMark.length(in: bytes)
         while i < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[i]) { i += 1 }
         return i < bytes.count && bytes[i] == UInt8(ascii: "[")
     }

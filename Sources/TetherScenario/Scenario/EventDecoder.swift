@@ -55,7 +55,7 @@ enum EventDecoder {
         let typeReader = try ObjectReader(value, at: path, known: union.allKeyNames)
         let type = try typeReader.string(union.tag)
         if !EventFormats.layoutTypes.contains(type) {
-            throw ValidationError(typeReader.path("type"), "\"\(type)\" events belong to world scenes")
+            throw ValidationError(typeReader.path("type"), "\(MessageText.quoted(type)) events belong to world scenes")
         }
         let keys = union.variant(type)
         let object = try ObjectReader(value, at: path, keys: union.keys(of: type))
@@ -190,10 +190,10 @@ enum EventDecoder {
         let pathText = try object.string(keys["path"])
         guard let parameter = DynamicsFormats.settable.first(where: { $0.path == pathText }) else {
             let paths = DynamicsFormats.settable.map(\.path).joined(separator: ", ")
-            throw ValidationError(object.path("path"), "\"\(pathText)\" cannot change during a run; one of: \(paths)")
+            throw ValidationError(object.path("path"), "\(MessageText.quoted(pathText)) cannot change during a run; one of: \(paths)")
         }
         guard case .springy = scene.dynamics else {
-            throw ValidationError(object.path("path"), "\"\(pathText)\" needs springy dynamics")
+            throw ValidationError(object.path("path"), "\(MessageText.quoted(pathText)) needs springy dynamics")
         }
         let value = try object.checked(keys["value"])!
         return .set(path: try JSONPath(parsing: pathText), change: try parameter.change(value, at: object.path("value")))

@@ -17,7 +17,7 @@ enum LayoutDecoder {
         for key in typeReader.object.keys where !own.contains(key) {
             let owner = LayoutTypes.all.first { $0.variant.keys.contains { $0.name == key } }
             throw ValidationError(
-                typeReader.path(key), "\(JSONValue.quoted(key)) belongs to \(owner?.name ?? "other") layouts; \(type.hint)")
+                typeReader.path(key), "\(MessageText.quoted(key)) belongs to \(owner?.name ?? "other") layouts; \(type.hint)")
         }
         let object = try ObjectReader(value, at: path, known: own)
         let layout = try type.decode(object, viewport, files)

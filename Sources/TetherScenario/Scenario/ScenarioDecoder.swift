@@ -40,7 +40,7 @@ public enum ScenarioDecoder {
             }
         case (nil, .some):
             for key in ScenarioFormat.layoutOnlyKeys where object.has(key) {
-                throw ValidationError(object.path(key), "\"\(key)\" belongs to layout scenes; a world scene has \"world.bounds\"")
+                throw ValidationError(object.path(key), "\(MessageText.quoted(key)) belongs to layout scenes; a world scene has \"world.bounds\"")
             }
             let world = try object.checked(keys["world"])!
             let (scene, sources) = try WorldDecoder.decodeWithSources(world, at: object.path("world"))

@@ -20,10 +20,10 @@ public struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch problem {
-        case .unreadable(let reason): "\(file): \(reason)"
-        case .tooLarge: "\(file): is larger than \(ScenarioLoader.maxFileSize >> 20) MiB, the limit for scenario files"
-        case .syntax(let e): "\(file): line \(e.line), column \(e.column): \(e.message)"
-        case .invalid(let e): "\(file): \(e.path): \(e.message)"
+        case .unreadable(let reason): "\(MessageText.path(file)): \(reason)"
+        case .tooLarge: "\(MessageText.path(file)): is larger than \(ScenarioLoader.maxFileSize >> 20) MiB, the limit for scenario files"
+        case .syntax(let e): "\(MessageText.path(file)): line \(e.line), column \(e.column): \(e.message)"
+        case .invalid(let e): "\(MessageText.path(file)): \(e.path): \(e.message)"
         }
     }
 
@@ -52,7 +52,7 @@ public struct ScenarioOverride: Sendable, Hashable {
         do {
             path = try JSONPath(parsing: pathText)
         } catch {
-            throw ValidationError(.root, "\"\(pathText)\" is not a valid path")
+            throw ValidationError(.root, "\(MessageText.quoted(pathText)) is not a valid path")
         }
         value = JSONValue.parseOverride(String(text[text.index(after: equals)...]))
     }

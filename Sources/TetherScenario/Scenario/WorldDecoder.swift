@@ -51,7 +51,7 @@ enum WorldDecoder {
                     if let first = firstUse[id] {
                         throw ValidationError(
                             entryPath.appending("id"),
-                            "duplicate behavior id \(JSONValue.quoted(id)) (first used at \(listPath.appending(first).appending("id")))")
+                            "duplicate behavior id \(MessageText.quoted(id)) (first used at \(listPath.appending(first).appending("id")))")
                     }
                     firstUse[id] = i
                 }
@@ -92,7 +92,7 @@ enum WorldDecoder {
             if let first = firstUse[item.id] {
                 throw ValidationError(
                     path.appending(i).appending("id"),
-                    "duplicate item id \(JSONValue.quoted(item.id)) (first used at \(path.appending(first).appending("id")))")
+                    "duplicate item id \(MessageText.quoted(item.id)) (first used at \(path.appending(first).appending("id")))")
             }
             firstUse[item.id] = i
             items.append(item)

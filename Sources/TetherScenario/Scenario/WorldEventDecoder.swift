@@ -33,11 +33,11 @@ enum WorldEventDecoder {
             if let live = live[id] { return live }
             if let removal = removed[id] {
                 throw ValidationError(
-                    path, "behavior \(JSONValue.quoted(id)) was removed by \(removal.path) at frame \(removal.frame)")
+                    path, "behavior \(MessageText.quoted(id)) was removed by \(removal.path) at frame \(removal.frame)")
             }
             // Candidates in the order they joined, so the suggestion never depends on hashing.
             let candidates = live.map { (id: $0.key, sequence: $0.value.sequence) }.sorted { $0.sequence < $1.sequence }.map(\.id)
-            throw ValidationError(path, "no behavior has id \(JSONValue.quoted(id))\(DidYouMean.hint(for: id, among: candidates))")
+            throw ValidationError(path, "no behavior has id \(MessageText.quoted(id))\(DidYouMean.hint(for: id, among: candidates))")
         }
 
         mutating func join(_ id: String, json: JSONValue, behavior: Behavior, origin: JSONPath) {
@@ -88,7 +88,7 @@ enum WorldEventDecoder {
         let typeName = try typeValue.string(at: typePath)
         if !types.contains(typeName), EventFormats.layoutTypes.contains(typeName) {
             throw ValidationError(
-                typePath, "\(JSONValue.quoted(typeName)) events need a layout; world scenes take \(types.joined(separator: ", "))")
+                typePath, "\(MessageText.quoted(typeName)) events need a layout; world scenes take \(types.joined(separator: ", "))")
         }
         let type = try typeValue.oneOf(types, at: typePath)
         let keys = EventFormats.union.variant(type)
@@ -105,7 +105,7 @@ enum WorldEventDecoder {
             let (id, behavior) = try BehaviorDecoder.decode(json, at: behaviorPath, items: items, bounds: bounds)
             if let id, let existing = state.live[id] {
                 throw ValidationError(
-                    behaviorPath.appending("id"), "behavior id \(JSONValue.quoted(id)) is already in use (by \(existing.origin))")
+                    behaviorPath.appending("id"), "behavior id \(MessageText.quoted(id)) is already in use (by \(existing.origin))")
             }
             guard state.count < WorldDecoder.maxBehaviors else {
                 throw ValidationError(behaviorPath, "more than \(WorldDecoder.maxBehaviors) behaviors at once")
@@ -155,13 +155,13 @@ enum WorldEventDecoder {
         let components = target.components
         guard components.count >= 3, components[0] == .key("behaviors"), case .key(let id) = components[1] else {
             throw ValidationError(
-                pathPath, "\(JSONValue.quoted(text)) cannot change in a world scene; set behaviors.<id>.<key> (e.g. behaviors.g.magnitude)")
+                pathPath, "\(MessageText.quoted(text)) cannot change in a world scene; set behaviors.<id>.<key> (e.g. behaviors.g.magnitude)")
         }
         var live = try state.lookUp(id, at: pathPath)
         let rest = Array(components[2...])
         if case .key(let key) = rest[0], key == "type" || key == "id" {
             throw ValidationError(
-                pathPath, "a behavior's \(JSONValue.quoted(key)) cannot change; remove it and add a new behavior")
+                pathPath, "a behavior's \(MessageText.quoted(key)) cannot change; remove it and add a new behavior")
         }
         var json = coupled(live.json, behavior: live.behavior, setting: rest)
         do {
