@@ -21,6 +21,12 @@ public enum FileDescriptor {
         return descriptor
     }
 
+    /// Makes reads wait for data again on a descriptor opened `nonBlocking` (clears `O_NONBLOCK`).
+    public static func setBlocking(_ descriptor: Int32) throws(SystemError) {
+        let flags = fcntl(descriptor, F_GETFL)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) == 0 else { throw .current }
+    }
+
     /// Opens an existing file, device or FIFO for writing, creating and truncating nothing; a
     /// terminal does not become the controlling one.
     public static func openForWriting(_ path: String) throws(SystemError) -> Int32 {

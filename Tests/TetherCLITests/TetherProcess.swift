@@ -39,6 +39,31 @@ struct TetherProcess {
         return Result(status: process.terminationStatus, stdout: stdoutData, stderr: String(decoding: stderrData, as: UTF8.self))
     }
 
+    /// Runs `tether arguments…` like `run`, but ends it (SIGTERM) when it is still going after
+    /// `seconds` and returns nil then: for tests whose failure would otherwise be a run of hours.
+    static func run(_ arguments: [String], within seconds: Double, in directory: URL = packageRoot) throws -> Result? {
+        let (process, out, err) = try start(arguments, in: directory)
+        nonisolated(unsafe) var stdoutData = Data()
+        nonisolated(unsafe) var stderrData = Data()
+        let group = DispatchGroup()
+        for (pipe, isOut) in [(out, true), (err, false)] {
+            group.enter()
+            DispatchQueue.global().async {
+                let data = pipe.fileHandleForReading.readDataToEndOfFile()
+                if isOut { stdoutData = data } else { stderrData = data }
+                group.leave()
+            }
+        }
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        let finished = !process.isRunning
+        if !finished { process.terminate() }
+        process.waitUntilExit()
+        group.wait()
+        guard finished else { return nil }
+        return Result(status: process.terminationStatus, stdout: stdoutData, stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+
     /// Starts `tether arguments…` without waiting (for tests that interrupt it); its output goes
     /// to the returned pipes.
     static func start(_ arguments: [String], in directory: URL = packageRoot) throws -> (process: Process, stdout: Pipe, stderr: Pipe) {
