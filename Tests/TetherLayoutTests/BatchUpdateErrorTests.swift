@@ -8,8 +8,39 @@ import Testing
         _ update: BatchUpdate, _ counts: [Int], _ error: BatchUpdateError, _ message: String,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        #expect(throws: error, sourceLocation: sourceLocation) { try update.apply(to: counts) }
+        // Validation itself must refuse: `apply` is reached only when it did, so a wrong bound in
+        // `validate` fails here instead of trapping in `apply` (which would end the test process).
+        let validated = Result { () throws(BatchUpdateError) in try update.validate(against: counts) }
+        #expect(throws: error, sourceLocation: sourceLocation) { try validated.get() }
+        if case .failure = validated {
+            #expect(throws: error, sourceLocation: sourceLocation) { try update.apply(to: counts) }
+        }
         #expect(error.message == message, sourceLocation: sourceLocation)
+    }
+
+    /// Each bound of validation at its edge: the last old item may be deleted or moved and one
+    /// past it may not; an insert or move may end at the last new index and not one past it.
+    @Test func validationBoundsAreExact() throws {
+        for n in [1, 2, 7] {
+            #expect(try BatchUpdate.delete(path(0, n - 1)).validate(against: [n]) == [n - 1])
+            #expect(throws: BatchUpdateError.itemBeyondOldCount(.delete(path(0, n)), count: n)) {
+                try BatchUpdate.delete(path(0, n)).validate(against: [n])
+            }
+            #expect(try BatchUpdate.insert(path(0, n)).validate(against: [n]) == [n + 1])
+            #expect(throws: BatchUpdateError.itemBeyondNewCount(.insert(path(0, n + 1)), newCount: n + 1)) {
+                try BatchUpdate.insert(path(0, n + 1)).validate(against: [n])
+            }
+            let last = BatchUpdate.Move(from: path(0, n - 1), to: path(1, 0))
+            #expect(try BatchUpdate(moves: [last]).validate(against: [n, 0]) == [n - 1, 1])
+            let past = BatchUpdate.Move(from: path(0, 0), to: path(1, 1))
+            #expect(throws: BatchUpdateError.itemBeyondNewCount(.move(past), newCount: 1)) {
+                try BatchUpdate(moves: [past]).validate(against: [n, 0])
+            }
+        }
+        #expect(try BatchUpdate.insert(path(1, 0)).validate(against: [3, 0]) == [3, 1])
+        #expect(throws: BatchUpdateError.noSuchSection(.insert(path(2, 0)), section: 2, sectionCount: 2)) {
+            try BatchUpdate.insert(path(2, 0)).validate(against: [3, 0])
+        }
     }
 
     @Test func deleteBeyondTheOldCount() {

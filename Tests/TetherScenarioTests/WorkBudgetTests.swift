@@ -89,6 +89,19 @@ import TetherPhysics
         #expect(try Self.scenario("{\(Self.list)}", budget: WorkBudget(limit: 6800)).frames == 100, "the limit itself is allowed")
     }
 
+    /// The standard budget is the documented 4·10⁹ item-steps, checked at its edge without
+    /// stepping anything: a list of 10 000 items for 100 000 frames at 4 substeps is exactly the
+    /// budget, one more frame is over it. (A changed budget fails here in milliseconds; the
+    /// end-to-end tests would have to run a scene near the budget to notice.)
+    @Test func theStandardBudgetIsFourBillionItemSteps() throws {
+        let list = #""name": "t", "viewport": {"width": 320, "height": 568}, "layout": {"type": "flow", "sections": [10000], "itemSize": {"width": 300, "height": 44}}"#
+        let edge = try ScenarioLoader.decode(try JSONParser.parse("{\(list), \"frames\": 100000}"), file: "t.json")
+        #expect(edge.work.itemSteps == 4_000_000_000)
+        #expect(throws: ScenarioLoadError.self) {
+            try ScenarioLoader.decode(try JSONParser.parse("{\(list), \"frames\": 100001}"), file: "t.json")
+        }
+    }
+
     @Test func workSaturatesInsteadOfOverflowing() {
         let work = ScenarioWork(frames: 1_000_000, stepsPerFrame: 64, items: 1_000_000, collidingItems: 3_000_000_000, neighbours: 3_000_000_000)
         #expect(work.itemSteps == .max)
