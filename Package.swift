@@ -22,6 +22,9 @@ let package = Package(
         // The binary is `tether`; its target is `TetherCLI` because a module `tether` beside the
         // library module `Tether` would share build folders on macOS's case-insensitive disks.
         .executable(name: "tether", targets: ["TetherCLI"]),
+        // The fuzz targets' entry points, for the fuzzing package in Fuzz/ (which depends on this
+        // one by path and can only use its products).
+        .library(name: "TetherFuzzing", targets: ["TetherFuzzing"]),
     ],
     targets: [
         // MARK: - Libraries (dependency arrows point down only)
@@ -64,6 +67,10 @@ let package = Package(
         .target(
             name: "Tether", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden"],
             swiftSettings: honestImports),
+        /// What coverage-guided fuzzing feeds each reader and checks of how it answers (one-line
+        /// errors); Fuzz/ wraps each target in a libFuzzer executable, the tests replay the
+        /// inputs it found (Fuzz/Regressions/).
+        .target(name: "TetherFuzzing", dependencies: ["TetherJSON", "TetherScenario"], swiftSettings: honestImports),
 
         // MARK: - Executable
 
@@ -87,6 +94,8 @@ let package = Package(
             name: "TetherLayoutTests", dependencies: ["TetherPhysics", "TetherLayout", "TetherTestSupport"],
             swiftSettings: honestImports),
         .testTarget(name: "TetherJSONTests", dependencies: ["TetherJSON", "TetherTestSupport"], swiftSettings: honestImports),
+        /// Replays Fuzz/Regressions/ through the fuzz targets' entry points.
+        .testTarget(name: "TetherFuzzingTests", dependencies: ["TetherFuzzing"], swiftSettings: honestImports),
         /// `Fixtures/` holds reference trajectories read by path (`#filePath`), not bundled.
         .testTarget(
             name: "TetherScenarioTests",

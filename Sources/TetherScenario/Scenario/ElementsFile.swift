@@ -7,12 +7,17 @@ import TetherLayout
 /// The kind of file is told by its first character: `[` starts a JSON array, anything else must be
 /// Tether's CSV header. Problems inside the file name it and the place in it (a JSON path such as
 /// `$[3].frame.width`, or a CSV line); a missing or unreadable file is exit 66.
-enum ElementsFile {
+public enum ElementsFile {
     static func read(
         _ name: String, at key: JSONPath, frame: Int?, frameKey: JSONPath, files: ScenarioFiles
     ) throws -> [LayoutAttributes] {
         let bytes = try files.read(name, at: key)
-        let file = MessageText.path(files.resolve(name))  // for messages
+        return try decode(bytes, file: MessageText.path(files.resolve(name)), at: key, frame: frame, frameKey: frameKey)
+    }
+
+    /// The elements in the bytes of an elements file named `file` at `key` (`frameKey` for a
+    /// CSV's `frame`), checked as when a scenario names it; every problem is a `ValidationError`.
+    public static func decode(_ bytes: [UInt8], file: String, at key: JSONPath, frame: Int?, frameKey: JSONPath) throws -> [LayoutAttributes] {
         guard isJSONArray(bytes) else { return try readCSV(bytes, file: file, key: key, frame: frame, frameKey: frameKey) }
         if frame != nil {
             throw ValidationError(frameKey, "\"frame\" picks a frame of a CSV file, but \(file) is a JSON array of elements")
