@@ -47,7 +47,7 @@ import TetherLayout
         let folder = try CustomLayoutFixtures.temporaryDirectory()
         try Data(Self.csv(cells: ScenarioLimits.maxElements + 1)).write(to: folder.appendingPathComponent("e.csv"))
         let error = try #require(Self.refusal { try Self.scenario(elementsFile: "e.csv", in: folder) })
-        #expect(error.exitCode == .invalidScenario)
+        #expect(!error.isUnreadable, "an invalid scenario (exit 65), not a missing input")
         #expect(error.description.hasSuffix(
             "layout.elementsFile: \(folder.path)/e.csv: line \(ScenarioLimits.maxElements + 2): frame 0 has more than 1000000 elements, the limit of a custom layout"),
             "\(error)")
@@ -101,7 +101,7 @@ import TetherLayout
             bytes += Array(repeating: UInt8(ascii: " "), count: ScenarioLoader.maxFileSize + 1 - bytes.count)
             try Data(bytes).write(to: folder.appendingPathComponent(name))
             let error = try #require(Self.refusal { try Self.scenario(elementsFile: name, in: folder) })
-            #expect(error.exitCode == .invalidScenario)
+            #expect(!error.isUnreadable, "an invalid scenario (exit 65), not a missing input")
             #expect(error.description.hasSuffix("is larger than 64 MiB, the limit for elements files"), "\(error)")
         }
         let deep = String(repeating: "[", count: JSONParser.maximumDepth + 1) + String(repeating: "]", count: JSONParser.maximumDepth + 1)
