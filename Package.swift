@@ -49,7 +49,7 @@ let package = Package(
             swiftSettings: honestImports),
         /// Golden files: comparing a replay's CSV with one (first difference, counts, largest
         /// difference), recording it, and the check's reports (its wording, JUnit XML).
-        .target(name: "TetherGolden", dependencies: ["TetherScenario"], swiftSettings: honestImports),
+        .target(name: "TetherGolden", dependencies: ["TetherJSON", "TetherScenario"], swiftSettings: honestImports),
         /// Parameter sweeps: grids of overrides, per-run settle/overshoot metrics, ranking, heatmaps.
         .target(
             name: "TetherTuning", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario"],
@@ -70,7 +70,7 @@ let package = Package(
         /// What coverage-guided fuzzing feeds each reader and checks of how it answers (one-line
         /// errors); Fuzz/ wraps each target in a libFuzzer executable, the tests replay the
         /// inputs it found (Fuzz/Regressions/).
-        .target(name: "TetherFuzzing", dependencies: ["TetherJSON", "TetherScenario"], swiftSettings: honestImports),
+        .target(name: "TetherFuzzing", dependencies: ["TetherJSON", "TetherScenario", "TetherGolden"], swiftSettings: honestImports),
 
         // MARK: - Executable
 

@@ -1,4 +1,5 @@
 import TetherJSON
+import TetherGolden
 import TetherScenario
 
 /// The inputs coverage-guided fuzzing feeds (Fuzz/, a package of its own with one libFuzzer
