@@ -134,30 +134,3 @@ import Testing
         }
     }
 }
-
-/// The commands docs/import.md shows run as shown (their /tmp files go to a fresh folder).
-@Suite struct ImportDocumentationEndToEndTests {
-    @Test func theDocumentsCommandsRun() throws {
-        let text = try String(contentsOf: TetherProcess.packageRoot.appendingPathComponent("docs/import.md"), encoding: .utf8)
-        let directory = try TetherProcess.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var inShell = false
-        var commands: [[String]] = []
-        for indented in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = indented.drop { $0 == " " }
-            if line.hasPrefix("```") {
-                inShell = line == "```sh"
-                continue
-            }
-            guard inShell, line.hasPrefix("tether ") else { continue }
-            commands.append(line.split(separator: " ").dropFirst().map {
-                $0.hasPrefix("/tmp/") ? directory.path + "/" + $0.dropFirst(5) : String($0)
-            })
-        }
-        #expect(commands.count >= 4)
-        for arguments in commands {
-            let result = try TetherProcess.run(arguments)
-            #expect(result.status == 0, "tether \(arguments.joined(separator: " ")): \(result.stderr)")
-        }
-    }
-}
