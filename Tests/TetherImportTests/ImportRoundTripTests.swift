@@ -35,7 +35,7 @@ import TetherScenario
         let custom: JSONValue = [
             "type": "custom", "elementsFile": "elements.json", "contentSize": ["width": 320, "height": 10810],
         ]
-        let document = try JSONParser.parse(try ScenarioLoader.read(path)).setting(custom, at: try JSONPath(parsing: "layout"))
+        let document = try JSONParser.parse(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).setting(custom, at: try JSONPath(parsing: "layout"))
         var replayed = try ScenarioLoader.decode(document, file: directory.appendingPathComponent("custom.json").path)
         #expect(replayed.layoutScene?.layout is CustomLayout)
 
