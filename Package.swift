@@ -60,6 +60,12 @@ let package = Package(
             name: "TetherRender",
             dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden", "TetherTuning"],
             swiftSettings: honestImports),
+        /// `tether import`: reads the layout attributes a debugger, a log or a crash report printed
+        /// (UIKit's descriptions inside lldb's, Swift's and Objective-C's wrappers) and writes them
+        /// as a custom layout's elements or a whole scenario.
+        .target(
+            name: "TetherImport", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario"],
+            swiftSettings: honestImports),
 
         /// The public face for an app's tests: scenarios from files, JSON or code (a layout's
         /// attributes), replays read as values or as the CLI's bytes, golden checks that throw
@@ -80,7 +86,7 @@ let package = Package(
             name: "TetherCLI",
             dependencies: [
                 "TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden", "TetherTuning",
-                "TetherRender",
+                "TetherRender", "TetherImport",
             ],
             swiftSettings: honestImports),
 
@@ -118,6 +124,11 @@ let package = Package(
         /// The library's surface; runs the built `tether` binary to compare bytes with it.
         .testTarget(
             name: "TetherTests", dependencies: ["TetherJSON", "TetherScenario", "Tether", "TetherCLI"], swiftSettings: honestImports),
+        /// `Fixtures/` holds debugger printouts read by path (`#filePath`), not bundled.
+        .testTarget(
+            name: "TetherImportTests",
+            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherImport"],
+            exclude: ["Fixtures"], swiftSettings: honestImports),
         /// Runs the built `tether` binary and checks stdout, stderr and exit codes.
         .testTarget(
             name: "TetherCLITests", dependencies: ["TetherPlatform", "TetherCLI", "TetherTestSupport"], swiftSettings: honestImports),
