@@ -27,15 +27,21 @@ public enum ReplayRunner {
         writer: inout any FrameWriter, contacts: OutputSink? = nil
     ) throws -> Summary {
         var replay = makeReplay(scenario)
+        // One record for the whole run: each frame's rows overwrite the last's in place.
+        var record = FrameRecord()
         try writer.begin(OutputHeader(scenario: scenario.name, hz: scenario.clock.hz, metadata: []))
-        try writer.write(replay.frameRecord(items: items))
+        replay.record(into: &record, items: items)
+        try writer.write(record)
         while !replay.isFinished {
             try replay.advance()
             if let contacts {
                 for record in replay.contactRecords { try contacts.write(record.jsonLine) }
             }
             let stop = untilRest && replay.restingSince != nil && !replay.hasPendingEvents
-            if replay.frame % every == 0 || stop { try writer.write(replay.frameRecord(items: items)) }
+            if replay.frame % every == 0 || stop {
+                replay.record(into: &record, items: items)
+                try writer.write(record)
+            }
             if stop { break }
         }
         let summary = Summary(restingSince: replay.restingSince, lastFrame: replay.frame)
