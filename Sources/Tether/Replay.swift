@@ -115,7 +115,7 @@ public struct Replay: Sendable {
             case .item: kind = .item
             }
             elements.append(ReplayFrame.Element(
-                section: row.section, item: row.item, kind: kind, id: row.id,
+                section: row.section, item: row.item, kind: kind, id: record.id(of: row),
                 center: CGPoint(x: row.center.x, y: row.center.y),
                 size: CGSize(width: row.size.width, height: row.size.height),
                 angle: row.angle, alpha: row.alpha, zIndex: row.zIndex))

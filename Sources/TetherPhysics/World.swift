@@ -8,7 +8,7 @@ public struct World: Sendable {
     @usableFromInline var states: [BodyState] = [.ground]
     @usableFromInline var properties: [BodyProperties] = [.ground]
     /// Body id → slot in the dense arrays, or −1 for a free id.
-    var bodySlots: [Int32] = []
+    @usableFromInline var bodySlots: [Int32] = []
     var freeBodyIDs: [Int32] = []
 
     /// Every joint, one dense column per kind (`Joints/JointStore.swift`).
@@ -139,6 +139,12 @@ public struct World: Sendable {
 
     public func position(of id: BodyID) -> Vec2 { states[requireSlot(id)].position }
     public func rotation(of id: BodyID) -> Rotation { states[requireSlot(id)].rotation }
+
+    /// Where a body is and how it is turned (`withPlacements` reads many bodies at once).
+    public func placement(of id: BodyID) -> (position: Vec2, rotation: Rotation) {
+        let slot = requireSlot(id)
+        return (states[slot].position, states[slot].rotation)
+    }
     public func velocity(of id: BodyID) -> Vec2 { states[requireSlot(id)].velocity }
     public func angularVelocity(of id: BodyID) -> Double { states[requireSlot(id)].angularVelocity }
     public func definition(of id: BodyID) -> BodyDefinition { properties[requireSlot(id)].definition }

@@ -28,9 +28,10 @@ func sampleFrames(count: Int = 3, cells: Int = 4) -> [FrameRecord] {
                 size: Size(width: 320, height: 44), angle: 0.001 * Double(index), zIndex: item))
         }
         rows.append(ElementRow(
-            section: 1, item: 0, kind: .item, id: "card \"A\"\n",
+            section: 1, item: 0, kind: .item,
             center: Vec2(160, 22), size: Size(width: 44, height: 44), alpha: 0.5))
         return FrameRecord(
-            index: index, time: Double(index) / 60, contentOffset: Vec2(0, Double(index)), rows: rows)
+            index: index, time: Double(index) / 60, contentOffset: Vec2(0, Double(index)), rows: rows,
+            itemIDs: ["card \"A\"\n"])
     }
 }

@@ -173,6 +173,7 @@ import TetherTestSupport
     @Test func integersMatchTheStandardLibrary() {
         var random = SplitMix64(seed: 0x494E_5453)
         var values = [0, 1, -1, 9, 10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        values += Array(-1_000...120_000)  // every index the writers put in line, and their edges
         for _ in 0..<(100_000 * Self.scale) {
             let bits = Int(bitPattern: UInt(random.next()))
             values.append(bits >> random.below(64))  // every digit count, both signs

@@ -18,6 +18,8 @@ import TetherTestSupport
         let angles = [-0.0, 0.25, 1e-7, -5e-7, 0.0.nextUp, .infinity]
         let alphas = [0.5, 0.0005, -0.0, 1.0.nextUp, 0.9995]
         return (0..<40).map { f in
+            // Every row's item is its index, so item i's id is the i-th (used by item rows only).
+            var ids: [String] = []
             let rows = (0..<300).map { i -> ElementRow in
                 var size = Size(width: 44, height: 44)
                 var (angle, alpha, z) = (0.0, 1.0, 0)
@@ -34,12 +36,14 @@ import TetherTestSupport
                     : Vec2(random.uniform(-400, 400), random.uniform(-1e8, 1e8))
                 let kind = RowKind.allCases[random.below(RowKind.allCases.count)]
                 let id: String? = kind == .item ? ["card", "say \"hi\"\n", "tab\there", "é\u{1}"][random.below(4)] : nil
+                ids.append(id ?? "")
                 return ElementRow(
-                    section: random.below(3), item: i, kind: kind, id: id, center: center, size: size,
+                    section: random.below(3), item: i, kind: kind, center: center, size: size,
                     angle: angle, alpha: alpha, zIndex: z)
             }
             return FrameRecord(
-                index: f, time: Double(f) / 60, contentOffset: f % 3 == 0 ? nil : Vec2(0, random.uniform(0, 5000)), rows: rows)
+                index: f, time: Double(f) / 60, contentOffset: f % 3 == 0 ? nil : Vec2(0, random.uniform(0, 5000)), rows: rows,
+                itemIDs: ids)
         }
     }
 
@@ -73,7 +77,7 @@ import TetherTestSupport
         if let offset = frame.contentOffset { text += ",\"contentOffset\":[\(r(offset.x, 3)),\(r(offset.y, 3))]" }
         let items = frame.rows.filter { $0.kind != .viewport }.map { row in
             "{\"section\":\(row.section),\"item\":\(row.item),\"kind\":\"\(row.kind.rawValue)\""
-                + (row.id.map { ",\"id\":" + jsonString($0) } ?? "")
+                + (row.kind == .item ? ",\"id\":" + jsonString(frame.itemIDs[row.item]) : "")
                 + ",\"center\":[\(r(row.center.x, 3)),\(r(row.center.y, 3))]"
                 + ",\"size\":[\(r(row.size.width, 3)),\(r(row.size.height, 3))]"
                 + ",\"angle\":\(r(row.angle, 6)),\"alpha\":\(r(row.alpha, 3)),\"zIndex\":\(row.zIndex)}"

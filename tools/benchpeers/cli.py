@@ -19,7 +19,11 @@ Times Tether (`tether bench`, release build) and the peer engines Box2D 2.3 (pyb
 Box2D v3.1 (pyb2d3) and Chipmunk (pymunk) on the same scenes, alternately: every round runs
 each engine once, in a fresh process, and only the stepping is timed. Prints the median
 item-frames/s of each engine, the range over the rounds and Tether ÷ engine, then where each
-engine's items ended (a scene built wrong shows there).
+engine's items ended (a scene built wrong shows there), then the performance goals the rounds
+can answer, each with its ratio and PASS or FAIL: Tether ≥ 1.5× Box2D v3 on pile-250 and
+pile-4000 and ≥ 2× on pile-1000, ≥ 20× Box2D 2.3 on springs-10k, and with --tether-threads N,
+N threads at least as fast as one in every round and 1.5× on the medians (pile-1000,
+springs-10k).
 
 The peers come from PyPI (box2d==2.3.10, pyb2d3==0.11.1, pymunk==7.3.1) into a virtual
 environment made on first use (.venv-peers/ at the repository root, git-ignored). Each peer
@@ -300,6 +304,11 @@ def bench(args):
     print(report.timing_table(run.measurements, args.scenes, args.engines))
     print()
     print(report.check_table(run.summaries, args.scenes, args.engines))
+    goals = report.goals_table(run.measurements, args.scenes, args.engines,
+                               threaded_engine(args.tether_threads) if args.tether_threads else None)
+    if goals:
+        print()
+        print(goals)
     for note in run.notes:
         print(f"\n{note}")
     if args.csv:

@@ -92,3 +92,52 @@ def write_csv(path, measurements):
 
 def _rates_by_round(measurements, engine):
     return {m.round: m.rate for m in measurements if m.engine == engine and m.rate}
+
+
+# The performance goals the summary checks: (scene, engine, floor of Tether ÷ engine). The
+# ratio is that of the medians, as in the timing table.
+PEER_GOALS = (
+    ("pile-250", "box2d-v3", 1.5),
+    ("pile-1000", "box2d-v3", 2.0),
+    ("pile-4000", "box2d-v3", 1.5),
+    ("springs-10k", "box2d-2.3", 20.0),
+)
+
+# Scenes on which N threads must be at least as fast as one in every round, and 1.5 times as
+# fast on the median.
+THREAD_GOAL_SCENES = ("pile-1000", "springs-10k")
+THREAD_GOAL_MEDIAN = 1.5
+
+
+def goals_table(measurements, scenes, engines, threaded=None):
+    """Each goal that the rounds can answer, with what was measured and PASS or FAIL."""
+    lines = ["| goal | measured | |", "|---|---|---|"]
+    for scene, engine, floor in PEER_GOALS:
+        if scene not in scenes or engine not in engines or "tether" not in engines:
+            continue
+        mine = [m for m in measurements if m.scene == scene]
+        tether_rates = _rates_by_round(mine, "tether")
+        peer_rates = _rates_by_round(mine, engine)
+        if not tether_rates or not peer_rates:
+            lines.append(f"| {scene}: Tether ≥ {floor:g}× {engine} | no rounds | FAIL |")
+            continue
+        value = statistics.median(tether_rates.values()) / statistics.median(peer_rates.values())
+        verdict = "PASS" if value >= floor else "FAIL"
+        lines.append(f"| {scene}: Tether ≥ {floor:g}× {engine} (medians) | {ratio(value)} | {verdict} |")
+    if threaded and threaded in engines:
+        for scene in THREAD_GOAL_SCENES:
+            if scene not in scenes:
+                continue
+            mine = [m for m in measurements if m.scene == scene]
+            one, many = _rates_by_round(mine, "tether"), _rates_by_round(mine, threaded)
+            paired = sorted(many[r] / one[r] for r in many if r in one)
+            if not paired:
+                continue
+            every = "PASS" if paired[0] >= 1 else "FAIL"
+            lines.append(f"| {scene}: {threaded} ≥ 1× tether in every round | "
+                         f"{ratio(paired[0])}–{ratio(paired[-1])} | {every} |")
+            value = statistics.median(many.values()) / statistics.median(one.values())
+            verdict = "PASS" if value >= THREAD_GOAL_MEDIAN else "FAIL"
+            lines.append(f"| {scene}: {threaded} ≥ {THREAD_GOAL_MEDIAN:g}× tether (medians) | "
+                         f"{ratio(value)} | {verdict} |")
+    return "\n".join(lines) if len(lines) > 2 else ""

@@ -126,6 +126,24 @@ public struct GravityDynamics: LayoutDynamics {
         return attributes
     }
 
+    /// `currentAttributes(at:)` for a run of elements, the element arrays opened once.
+    public func forEachCurrentAttributes(in range: Range<Int>, _ body: (LayoutAttributes) -> Void) {
+        world.withPlacements { placements in
+            layoutAttributes.withUnsafeBufferPointer { attributes in
+                bodies.withUnsafeBufferPointer { bodies in
+                    precondition(range.lowerBound >= 0 && range.upperBound <= min(attributes.count, bodies.count))
+                    for i in range {
+                        var element = attributes[i]
+                        let placement = placements[bodies[i]]
+                        element.center = placement.position
+                        element.angle = placement.rotation.angle
+                        body(element)
+                    }
+                }
+            }
+        }
+    }
+
     public func indices(intersecting rect: Rect) -> [Int] {
         layoutAttributes.indices.filter { i in
             let box = Rect(

@@ -14,6 +14,10 @@ public protocol LayoutDynamics: Sendable {
     mutating func step(timeStep: Double, substeps: Int)
     /// The attributes of element `index` as drawn now.
     func currentAttributes(at index: Int) -> LayoutAttributes
+    /// `currentAttributes(at:)` of every element of `range`, in order, handed to `body`: the
+    /// output reads every element every frame, so the dynamics open their arrays once for all
+    /// of them instead of once per element.
+    func forEachCurrentAttributes(in range: Range<Int>, _ body: (LayoutAttributes) -> Void)
     /// Elements whose current frame intersects `rect`, ascending.
     func indices(intersecting rect: Rect) -> [Int]
     /// The physics world, for checks and statistics.
@@ -32,6 +36,11 @@ public protocol LayoutDynamics: Sendable {
 }
 
 extension LayoutDynamics {
+    /// One element at a time, for dynamics whose elements are cheap to read one by one.
+    public func forEachCurrentAttributes(in range: Range<Int>, _ body: (LayoutAttributes) -> Void) {
+        for i in range { body(currentAttributes(at: i)) }
+    }
+
     /// Only the springy list has parameters that change during a run; scenarios give `set`
     /// events to springy dynamics only, so the others have nothing to do.
     public mutating func apply(_ change: DynamicsChange) {}

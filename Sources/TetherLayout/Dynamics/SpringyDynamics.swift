@@ -227,6 +227,28 @@ public struct SpringyDynamics: LayoutDynamics {
         return attributes
     }
 
+    /// `currentAttributes(at:)` for a run of elements, the element arrays opened once.
+    public func forEachCurrentAttributes(in range: Range<Int>, _ body: (LayoutAttributes) -> Void) {
+        let lifted = liftedElement ?? -1
+        world.withPlacements { placements in
+            layoutAttributes.withUnsafeBufferPointer { attributes in
+                bodies.withUnsafeBufferPointer { bodies in
+                    precondition(range.lowerBound >= 0 && range.upperBound <= min(attributes.count, bodies.count))
+                    for i in range {
+                        var element = attributes[i]
+                        if let id = bodies[i] {
+                            let placement = placements[id]
+                            element.center = placement.position
+                            element.angle += placement.rotation.angle
+                        }
+                        if i == lifted { element.zIndex = InteractiveMove.liftedZIndex }
+                        body(element)
+                    }
+                }
+            }
+        }
+    }
+
     /// The body of element `i` while it has a spring.
     public func body(ofElement i: Int) -> BodyID? { bodies[i] }
 

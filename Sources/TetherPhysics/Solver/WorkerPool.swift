@@ -2,31 +2,40 @@ import Dispatch
 import Synchronization
 import TetherPlatform
 
-/// The threads behind `StepWorkers`: `helpers` threads of its own that stay awake between the
-/// stages of a step, so a hand-off costs what a shared counter costs, not a thread's wake-up.
+/// The threads behind `StepWorkers`: `helpers` threads of its own that stay awake for a while
+/// between the stages of a step, so a hand-off usually costs what a shared counter costs, not a
+/// thread's wake-up.
 ///
 /// Why not Dispatch's `concurrentPerform`: on this kind of machine (a shared 2-core virtual
 /// machine) a pool thread that went idle takes some 50–100 µs to wake up, as long as a whole
-/// chunk of a springs-10k step, so two threads ran no faster than one. A helper here spins on
-/// the pool's generation counter (yielding now and then) for up to `spinNanoseconds` after its
-/// last chunk before it sleeps on its semaphore, so the stages of a step and the steps of
-/// consecutive frames find it awake. 5 ms outlasts what a frame does besides stepping (writing
-/// its rows included); with 200 µs a helper sometimes fell asleep between frames, and two threads
-/// ran springs-10k 1.10 times as fast as one instead of 1.29.
+/// chunk of a springs-10k step, so two threads ran no faster than one.
 ///
-/// `perform(iterations:_:)` runs iteration 0 on the calling thread and iteration i on helper
-/// i − 1: which thread runs an iteration is fixed, and nothing about timing reaches what the
-/// iterations compute. One caller at a time: a call that finds the pool busy (another world
-/// stepping with the same workers, or a chunk that splits again) runs its iterations in order on
-/// the calling thread, which gives the same bits.
+/// **Iterations are claimed, not assigned.** `perform(iterations:_:)` runs iteration 0 on the
+/// calling thread; helper k claims iteration k + 1 when it sees the call, and the caller, done
+/// with its own, claims and runs every iteration no helper has claimed yet. So a helper that is
+/// asleep, or waiting for a core another process holds, never makes the caller wait: the caller
+/// runs that iteration itself, and two threads cost at worst about what one does. Which thread
+/// runs an iteration changes nothing the iterations compute (each depends only on its index).
+///
+/// **Waiting adapts.** After its last iteration a helper polls the pool's generation counter,
+/// then polls yielding its processor between polls (`Scheduling.yield`, so it does not hold a
+/// core another thread wants), and after `idleNanoseconds` without work sleeps on its
+/// semaphore until the next call wakes it. The first two keep it awake across the stages of a
+/// step and between the frames of a replay; the sleep ends the spinning when no steps come.
+///
+/// One caller at a time: a call that finds the pool busy (another world stepping with the same
+/// workers, or a chunk that splits again) runs its iterations in order on the calling thread,
+/// which gives the same bits.
 final class WorkerPool: Sendable {
     /// How many threads besides the caller's.
     let helpers: Int
     private let state: WorkerPoolState
     private let busy = Mutex(false)
 
-    /// How long a helper keeps looking for work after its last chunk before it sleeps.
-    static let spinNanoseconds: UInt64 = 5_000_000
+    /// How long a helper keeps looking for work after its last iteration before it sleeps.
+    /// With claiming, a sleeping helper no longer delays a call (the caller takes its
+    /// iteration), so this only needs to span the gaps within and between frames.
+    static let idleNanoseconds: UInt64 = 2_000_000
 
     init(helpers: Int) {
         self.helpers = helpers
@@ -39,8 +48,8 @@ final class WorkerPool: Sendable {
 
     deinit { state.stop() }
 
-    /// Runs `body(i)` for every i in `0..<iterations` (at most `helpers + 1`) at the same time
-    /// and returns when all have finished.
+    /// Runs `body(i)` for every i in `0..<iterations` (at most `helpers + 1`), on as many threads
+    /// as are ready, and returns when all have finished.
     func perform(iterations: Int, _ body: (Int) -> Void) {
         precondition(iterations <= helpers + 1, "more iterations than threads")
         let claimed = busy.withLock { taken -> Bool in
@@ -56,8 +65,11 @@ final class WorkerPool: Sendable {
         withoutActuallyEscaping(body) { body in
             state.publish(WorkerPoolJob(iterations: iterations, body: body))
             body(0)
-            state.waitForHelpers()
-            state.retire()
+            for i in 1..<iterations where state.claim(i) {
+                body(i)
+                state.finished.wrappingAdd(1, ordering: .releasing)
+            }
+            state.close(iterations: iterations)
         }
         busy.withLock { $0 = false }
     }
@@ -69,15 +81,25 @@ struct WorkerPoolJob: @unchecked Sendable {
     var body: (Int) -> Void
 }
 
-/// What the caller and the helpers share. The job is written by the caller before it bumps
-/// `generation` (a release) and read by a helper after it sees the new generation (an acquire).
-/// Every helper counts itself `done` for every generation, with an iteration to run or not, and
-/// the caller waits for all of them: so no helper still reads a job when the next is written, and
-/// the job's closure outlives every use.
+/// What the caller and the helpers share.
+///
+/// The caller writes the job and resets the claims, then bumps `generation` and raises `open`
+/// (sequentially consistent). A helper that sees a new generation counts itself `entered`, and
+/// touches the job only if `open` is up and the generation is still the one it saw; it counts
+/// itself out when done. To end a call the caller waits for every claimed iteration to finish,
+/// lowers `open`, and waits until no helper is inside: a helper that enters later finds `open`
+/// down (or a newer generation) and leaves the job alone. So the caller waits only for helpers
+/// that are running an iteration, never for one that is asleep or has no processor, and the
+/// job's closure outlives every use.
 private final class WorkerPoolState: @unchecked Sendable {
     let generation = Atomic<Int>(0)
-    let done = Atomic<Int>(0)
+    let open = Atomic<Bool>(false)
+    let entered = Atomic<Int>(0)
+    /// Iterations of the current call that have finished (the caller's first included).
+    let finished = Atomic<Int>(0)
     let stopping = Atomic<Bool>(false)
+    /// One flag per iteration: set by the thread that runs it.
+    let claimed: UnsafeMutablePointer<Atomic<Bool>>
     /// One flag per helper: set while it sleeps (or is about to) on its semaphore.
     let sleeping: UnsafeMutablePointer<Atomic<Bool>>
     let wakeUps: [DispatchSemaphore]
@@ -86,26 +108,46 @@ private final class WorkerPoolState: @unchecked Sendable {
 
     init(helpers: Int) {
         self.helpers = helpers
+        claimed = .allocate(capacity: helpers + 1)
+        for k in 0...helpers { (claimed + k).initialize(to: Atomic(false)) }
         sleeping = .allocate(capacity: max(helpers, 1))
         for k in 0..<max(helpers, 1) { (sleeping + k).initialize(to: Atomic(false)) }
         wakeUps = (0..<helpers).map { _ in DispatchSemaphore(value: 0) }
     }
 
     deinit {
+        claimed.deinitialize(count: helpers + 1)
+        claimed.deallocate()
         sleeping.deinitialize(count: max(helpers, 1))
         sleeping.deallocate()
     }
 
+    /// Opens a call: iteration 0 is the caller's, the others wait for a claim.
     func publish(_ next: WorkerPoolJob) {
         job = next
-        done.store(0, ordering: .relaxed)
+        claimed[0].store(true, ordering: .relaxed)
+        for k in 1...helpers { claimed[k].store(false, ordering: .relaxed) }
+        finished.store(1, ordering: .relaxed)  // the caller's iteration 0, counted in advance
         generation.wrappingAdd(1, ordering: .sequentiallyConsistent)
-        for helper in 0..<helpers { wake(helper) }
+        open.store(true, ordering: .sequentiallyConsistent)
+        for helper in 0..<(next.iterations - 1) { wake(helper) }
     }
 
-    /// The job is over: drops the pool's reference to its closure, which
+    /// Whether this call claimed iteration `k` (false: another thread has).
+    func claim(_ k: Int) -> Bool {
+        if claimed[k].load(ordering: .relaxed) { return false }
+        return claimed[k].compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// Ends a call: waits for the iterations helpers claimed, closes the job to late helpers and
+    /// waits for those inside to leave, then drops the pool's reference to the closure, which
     /// `withoutActuallyEscaping` checks has not escaped when `perform` returns.
-    func retire() { job = nil }
+    func close(iterations: Int) {
+        spin { finished.load(ordering: .acquiring) >= iterations }
+        open.store(false, ordering: .sequentiallyConsistent)
+        spin { entered.load(ordering: .sequentiallyConsistent) == 0 }
+        job = nil
+    }
 
     func stop() {
         stopping.store(true, ordering: .sequentiallyConsistent)
@@ -122,57 +164,66 @@ private final class WorkerPoolState: @unchecked Sendable {
         }
     }
 
-    /// Spins until every helper has finished with the job.
-    func waitForHelpers() {
-        var spins = 0
-        while done.load(ordering: .acquiring) < helpers {
-            spins += 1
-            if spins == 64 {
-                spins = 0
+    /// Polls `done` until it holds, yielding the processor every 64 polls: what is waited for is
+    /// a running iteration, microseconds away.
+    @inline(__always)
+    private func spin(until done: () -> Bool) {
+        var polls = 0
+        while !done() {
+            polls += 1
+            if polls == 64 {
+                polls = 0
                 Scheduling.yield()
             }
         }
     }
 
-    /// A helper's life: wait for a new generation, run its iteration if the job has one for it,
-    /// count itself done either way; until the pool stops.
+    /// A helper's life: wait for a new generation, take its iteration if the call still has it
+    /// unclaimed; until the pool stops.
     func serve(helper: Int) {
         var seen = 0
         while true {
             let current = awaitGeneration(after: seen, helper: helper)
             seen = current
             if stopping.load(ordering: .acquiring) { return }
-            runIteration(helper: helper)
-            done.wrappingAdd(1, ordering: .releasing)
+            entered.wrappingAdd(1, ordering: .sequentiallyConsistent)
+            if open.load(ordering: .sequentiallyConsistent) && generation.load(ordering: .sequentiallyConsistent) == current {
+                runIteration(helper: helper)
+            }
+            entered.wrappingSubtract(1, ordering: .sequentiallyConsistent)
         }
     }
 
-    /// Runs the helper's iteration of the job, if it has one. A function of its own so that the
-    /// helper's copy of the job (and of its closure) is gone before the helper counts itself
-    /// done: the caller then retires the job and `withoutActuallyEscaping` checks the closure.
+    /// Runs the helper's iteration of the job if it has one and claims it. A function of its own
+    /// so that the helper's copy of the job (and of its closure) is gone before the helper
+    /// counts itself out: the caller then drops the job and `withoutActuallyEscaping` checks the
+    /// closure.
     @inline(never)
     private func runIteration(helper: Int) {
-        if let job, helper + 1 < job.iterations { job.body(helper + 1) }
+        guard let job, helper + 1 < job.iterations, claim(helper + 1) else { return }
+        job.body(helper + 1)
+        finished.wrappingAdd(1, ordering: .releasing)
     }
 
-    /// Spins (yielding now and then) until the generation moves past `seen`; after
-    /// `WorkerPool.spinNanoseconds` without work, sleeps until woken.
+    /// Waits until the generation moves past `seen`: 64 plain polls, then polls with a yield
+    /// between them, and after `WorkerPool.idleNanoseconds` without work, sleep until woken.
     private func awaitGeneration(after seen: Int, helper: Int) -> Int {
-        var spins = 0
+        var polls = 0
         var idleSince: UInt64 = 0
         while true {
             let current = generation.load(ordering: .acquiring)
             if current != seen { return current }
-            spins += 1
-            guard spins == 64 else { continue }
-            spins = 0
+            polls += 1
+            guard polls >= 64 else { continue }
             Scheduling.yield()
+            guard polls % 16 == 0 else { continue }
             let now = DispatchTime.now().uptimeNanoseconds
             if idleSince == 0 {
                 idleSince = now
-            } else if now - idleSince > WorkerPool.spinNanoseconds {
+            } else if now - idleSince > WorkerPool.idleNanoseconds {
                 sleep(helper: helper, seen: seen)
                 idleSince = 0
+                polls = 0
             }
         }
     }

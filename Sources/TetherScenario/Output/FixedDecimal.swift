@@ -190,9 +190,58 @@ extension FixedDecimal {
     // unroll, and a caller as large as a row writer does not exhaust the compiler's inlining
     // budget on them.
 
+    /// Three decimals, the writers' most frequent number (every center coordinate): below
+    /// 100 000 (every coordinate of a bundled scene) the integer part and the three decimals
+    /// are written with 32-bit arithmetic and no loops, in about half the instructions of the
+    /// general path, which takes the rest.
     @inline(never)
     static func store3(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        store(value, decimals: 3, at: start)
+        guard let n = roundedScaled(value, decimals: 3) else {
+            return storeUnusual(value, decimals: 3, at: start)
+        }
+        let magnitude = n.magnitude
+        guard magnitude < 100_000_000 else { return store(magnitude, negative: n < 0, decimals: 3, at: start) }
+        var end = start
+        if n < 0 {  // a negative n is not zero, so it gets its sign
+            end[0] = UInt8(ascii: "-")
+            end += 1
+        }
+        let scaled = UInt32(truncatingIfNeeded: magnitude)
+        let integer = scaled / 1000
+        let fraction = scaled &- integer &* 1000
+        end = storeBelow100000(integer, at: end)
+        end[0] = UInt8(ascii: ".")
+        storePair(Int(truncatingIfNeeded: fraction / 10), at: end + 1)
+        end[3] = UInt8(truncatingIfNeeded: fraction % 10) &+ 0x30
+        return end + 4
+    }
+
+    /// `value` (below 100 000) in plain decimal at `start`, from the pair table; returns the end.
+    @inline(__always)
+    static func storeBelow100000(_ value: UInt32, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        switch value {
+        case 0..<10:
+            start[0] = UInt8(truncatingIfNeeded: value) &+ 0x30
+            return start + 1
+        case 10..<100:
+            storePair(Int(truncatingIfNeeded: value), at: start)
+            return start + 2
+        case 100..<1000:
+            start[0] = UInt8(truncatingIfNeeded: value / 100) &+ 0x30
+            storePair(Int(truncatingIfNeeded: value % 100), at: start + 1)
+            return start + 3
+        case 1000..<10000:
+            storePair(Int(truncatingIfNeeded: value / 100), at: start)
+            storePair(Int(truncatingIfNeeded: value % 100), at: start + 2)
+            return start + 4
+        default:
+            let high = value / 10000
+            let low = value &- high &* 10000
+            start[0] = UInt8(truncatingIfNeeded: high) &+ 0x30
+            storePair(Int(truncatingIfNeeded: low / 100), at: start + 1)
+            storePair(Int(truncatingIfNeeded: low % 100), at: start + 3)
+            return start + 5
+        }
     }
 
     @inline(never)
@@ -222,9 +271,14 @@ extension ByteCursor {
         }
     }
 
-    /// `value` in plain decimal; needs room for `FixedDecimal.maxIntegerLength`.
+    /// `value` in plain decimal; needs room for `FixedDecimal.maxIntegerLength`. Indexes below
+    /// 100 000 (every section, every item of the bundled scenes) are written in line.
     @inline(__always)
     public mutating func put(_ value: Int) {
-        position = FixedDecimal.store(value, at: position)
+        if UInt(bitPattern: value) < 100_000 {
+            position = FixedDecimal.storeBelow100000(UInt32(truncatingIfNeeded: value), at: position)
+        } else {
+            position = FixedDecimal.store(value, at: position)
+        }
     }
 }

@@ -48,12 +48,13 @@ public enum RowKind: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One element's attributes in one frame: a line of CSV, an object in JSON.
+///
+/// Plain numbers only (a world item's id is in `FrameRecord.itemIDs`), so a frame's rows are
+/// one flat block of memory that is filled and read without reference counting.
 public struct ElementRow: Sendable, Hashable {
     public var section: Int
     public var item: Int
     public var kind: RowKind
-    /// A world item's id from the scenario; written in JSON only (CSV stays purely numeric-keyed).
-    public var id: String?
     public var center: Vec2
     public var size: Size
     /// Rotation in radians.
@@ -62,13 +63,12 @@ public struct ElementRow: Sendable, Hashable {
     public var zIndex: Int
 
     public init(
-        section: Int, item: Int, kind: RowKind, id: String? = nil,
+        section: Int, item: Int, kind: RowKind,
         center: Vec2, size: Size, angle: Double = 0, alpha: Double = 1, zIndex: Int = 0
     ) {
         self.section = section
         self.item = item
         self.kind = kind
-        self.id = id
         self.center = center
         self.size = size
         self.angle = angle
@@ -78,6 +78,9 @@ public struct ElementRow: Sendable, Hashable {
 }
 
 /// Everything written for one frame. Writers take rows as given, so the order is the caller's.
+///
+/// A replay fills one record frame after frame (`SceneReplay.record(into:items:)`), so the rows'
+/// storage is allocated once for a whole run.
 public struct FrameRecord: Sendable {
     /// The frame number, 0 for the initial state.
     public var index: Int
@@ -87,12 +90,27 @@ public struct FrameRecord: Sendable {
     public var contentOffset: Vec2?
     /// Rows already in output order (the caller sorts).
     public var rows: [ElementRow]
+    /// World items' ids from the scenario: a row of kind `item` whose `item` is i has the id
+    /// `itemIDs[i]` (when there is one). Written in JSON only; CSV stays purely numeric-keyed.
+    public var itemIDs: [String]
 
-    public init(index: Int, time: Double, contentOffset: Vec2? = nil, rows: [ElementRow]) {
+    public init(index: Int, time: Double, contentOffset: Vec2? = nil, rows: [ElementRow], itemIDs: [String] = []) {
         self.index = index
         self.time = time
         self.contentOffset = contentOffset
         self.rows = rows
+        self.itemIDs = itemIDs
+    }
+
+    /// A record with no rows, for a replay to fill.
+    public init() {
+        self.init(index: 0, time: 0, rows: [])
+    }
+
+    /// The id of `row`, if it is a world item that has one.
+    @inline(__always)
+    public func id(of row: ElementRow) -> String? {
+        row.kind == .item && row.item >= 0 && row.item < itemIDs.count ? itemIDs[row.item] : nil
     }
 }
 

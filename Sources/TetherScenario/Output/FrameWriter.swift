@@ -8,10 +8,14 @@ public protocol FrameWriter {
     /// `trailer`: members known only at the end (e.g. the frame the world paused at) as raw
     /// JSON values; written by the JSON format after the frames, ignored by the others.
     mutating func finish(trailer: [(key: String, json: String)]) throws
+    /// Whether `write` reads the frames' rows. A writer that drops them lets the runner skip
+    /// building them (`--format none` then costs what the replay costs).
+    var readsRows: Bool { get }
 }
 
 extension FrameWriter {
     public mutating func finish() throws { try finish(trailer: []) }
+    public var readsRows: Bool { true }
 }
 
 /// The formats `tether` can write; `none` replays without writing (for timing).
@@ -34,6 +38,7 @@ public func makeFrameWriter(_ format: OutputFormat, sink: OutputSink) -> any Fra
 
 /// Accepts and drops everything: replay cost without formatting cost.
 public struct DiscardingFrameWriter: FrameWriter {
+    public var readsRows: Bool { false }
     public init() {}
     public mutating func begin(_ header: OutputHeader) throws {}
     public mutating func write(_ frame: FrameRecord) throws {}

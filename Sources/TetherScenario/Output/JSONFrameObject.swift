@@ -37,10 +37,11 @@ enum JSONFrameObject {
                         let row = rows.baseAddress! + next
                         next += 1
                         if row.pointee.kind == .viewport { continue }
-                        let idLength = row.pointee.id.map(maxLiteralLength) ?? 0
+                        let id = frame.id(of: row.pointee)
+                        let idLength = id.map(maxLiteralLength) ?? 0
                         buffer.append(atMost: 1 + maxItemLength + idLength) { cursor in
                             if !first { cursor.put(UInt8(ascii: ",")) }
-                            putItem(row, to: &cursor, repeated: &repeated)
+                            putItem(row, id: id, to: &cursor, repeated: &repeated)
                         }
                         first = false
                     }
@@ -64,7 +65,9 @@ enum JSONFrameObject {
     static var maxPairLength: Int { 3 + 2 * FixedDecimal.maxLength(decimals: 3) }
 
     @inline(__always)
-    static func putItem(_ row: UnsafePointer<ElementRow>, to cursor: inout ByteCursor, repeated: inout RepeatedColumns) {
+    static func putItem(
+        _ row: UnsafePointer<ElementRow>, id: String?, to cursor: inout ByteCursor, repeated: inout RepeatedColumns
+    ) {
         cursor.put("{\"section\":")
         cursor.put(row.pointee.section)
         cursor.put(",\"item\":")
@@ -72,7 +75,7 @@ enum JSONFrameObject {
         cursor.put(",\"kind\":\"")
         cursor.put(row.pointee.kind.staticName)
         cursor.put(UInt8(ascii: "\""))
-        if let id = row.pointee.id {
+        if let id {
             cursor.put(",\"id\":")
             JSONString.append(id, to: &cursor)
         }

@@ -27,7 +27,7 @@ public struct Benchmark: Sendable {
         public var format: OutputFormat
         /// Seconds of each repeat, in run order.
         public var seconds: [Double]
-        /// The part of each repeat's seconds spent building the frames' rows (`frameRecord`),
+        /// The part of each repeat's seconds spent building the frames' rows (`record(into:items:)`),
         /// before the writer sees them.
         public var rowSeconds: [Double]
         /// Bytes of one run (every run writes the same).
@@ -110,11 +110,12 @@ public struct Benchmark: Sendable {
             var replay = makeReplay(scenario)
             var elapsed = Duration.zero
             var building = Duration.zero
+            var record = FrameRecord()
             func write(_ replay: any SceneReplay) throws {
                 let start = clock.now
-                let frame = replay.frameRecord(items: .all)
+                replay.record(into: &record, items: .all)
                 let built = clock.now
-                try writer.write(frame)
+                try writer.write(record)
                 elapsed += clock.now - start
                 building += built - start
             }

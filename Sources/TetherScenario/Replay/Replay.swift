@@ -230,39 +230,56 @@ public struct Replay: SceneReplay {
         return min(1, Double(frame - entry.frame) / (Self.fadeDuration * Double(scenario.clock.hz)))
     }
 
-    /// The rows of the current frame, in output order.
-    public func frameRecord(items: Scenario.ItemSelection) -> FrameRecord {
+    /// Fills `record` with the current frame's rows, in output order, reusing its storage.
+    public func record(into record: inout FrameRecord, items: Scenario.ItemSelection) {
         let viewport = visibleRect
-        var rows: [ElementRow] = []
-        let indices = displayedIndices(items: items)
-        rows.reserveCapacity(indices.count + 1)
-        rows.append(
-            ElementRow(
-                section: 0, item: 0, kind: .viewport, center: viewport.center,
-                size: viewport.size))
-        func row(_ a: LayoutAttributes, alpha: Double) -> ElementRow {
-            ElementRow(
-                section: a.key.section, item: a.key.item, kind: RowKind(a.key.kind), center: a.center,
-                size: a.frame.size, angle: a.angle, alpha: alpha, zIndex: a.zIndex)
-        }
-        for i in indices {
-            let a = displayedAttributes(at: i)
-            rows.append(row(a, alpha: a.alpha * appearAlpha(a.key)))
-        }
-        if !disappearing.isEmpty {
-            // Fading-out cells keep the index path they had before the update (UIKit's
-            // finalLayoutAttributesForDisappearingItem) and sort after a live cell with the same path.
-            var keyed = rows.dropFirst().map { (key: ElementKey(section: $0.section, kind: ElementKind(rawValue: $0.kind.rawValue)!, item: $0.item), ghost: false, row: $0) }
-            let fade = Self.fadeDuration * Double(scenario.clock.hz)
-            for ghost in disappearing where items == .all || ghost.attributes.boundingBox.intersects(viewport) {
-                let alpha = ghost.attributes.alpha * max(0, 1 - Double(frame - ghost.frame) / fade)
-                keyed.append((ghost.attributes.key, true, row(ghost.attributes, alpha: alpha)))
+        record.index = frame
+        record.time = Double(frame) / Double(scenario.clock.hz)
+        record.contentOffset = scroll.contentOffset
+        record.itemIDs.removeAll(keepingCapacity: true)
+        record.rows.removeAll(keepingCapacity: true)
+        record.rows.append(ElementRow(section: 0, item: 0, kind: .viewport, center: viewport.center, size: viewport.size))
+        if items == .all {
+            let count = dynamics.layoutAttributes.count
+            record.rows.reserveCapacity(count + 1)
+            if pinnedHeaders == nil && appearing.isEmpty {
+                // The usual frame: the dynamics' attributes as they are.
+                dynamics.forEachCurrentAttributes(in: 0..<count) { a in record.rows.append(Self.row(a, alpha: a.alpha)) }
+            } else {
+                dynamics.forEachCurrentAttributes(in: 0..<count) { current in
+                    var a = current
+                    pinnedHeaders?.adjust(&a, visibleRect: viewport)
+                    record.rows.append(Self.row(a, alpha: a.alpha * appearAlpha(a.key)))
+                }
             }
-            keyed.sort { a, b in a.key != b.key ? a.key < b.key : (!a.ghost && b.ghost) }
-            rows = [rows[0]] + keyed.map(\.row)
+        } else {
+            for i in displayedIndices(items: items) {
+                let a = displayedAttributes(at: i)
+                record.rows.append(Self.row(a, alpha: a.alpha * appearAlpha(a.key)))
+            }
         }
-        return FrameRecord(
-            index: frame, time: Double(frame) / Double(scenario.clock.hz), contentOffset: scroll.contentOffset, rows: rows)
+        if !disappearing.isEmpty { insertDisappearing(into: &record.rows, items: items, viewport: viewport) }
+    }
+
+    @inline(__always)
+    private static func row(_ a: LayoutAttributes, alpha: Double) -> ElementRow {
+        ElementRow(
+            section: a.key.section, item: a.key.item, kind: RowKind(a.key.kind), center: a.center,
+            size: a.frame.size, angle: a.angle, alpha: alpha, zIndex: a.zIndex)
+    }
+
+    /// Fading-out cells keep the index path they had before the update (UIKit's
+    /// finalLayoutAttributesForDisappearingItem) and sort after a live cell with the same path.
+    private func insertDisappearing(into rows: inout [ElementRow], items: Scenario.ItemSelection, viewport: Rect) {
+        var keyed = rows.dropFirst().map { (key: ElementKey(section: $0.section, kind: ElementKind(rawValue: $0.kind.rawValue)!, item: $0.item), ghost: false, row: $0) }
+        let fade = Self.fadeDuration * Double(scenario.clock.hz)
+        for ghost in disappearing where items == .all || ghost.attributes.boundingBox.intersects(viewport) {
+            let alpha = ghost.attributes.alpha * max(0, 1 - Double(frame - ghost.frame) / fade)
+            keyed.append((ghost.attributes.key, true, Self.row(ghost.attributes, alpha: alpha)))
+        }
+        keyed.sort { a, b in a.key != b.key ? a.key < b.key : (!a.ghost && b.ghost) }
+        rows.removeSubrange(1...)
+        rows.append(contentsOf: keyed.lazy.map(\.row))
     }
 }
 
@@ -281,11 +298,20 @@ public protocol SceneReplay: Sendable {
     /// The same, with item and boundary names.
     var contactRecords: [ContactRecord] { get }
     mutating func advance() throws(ReplayError)
-    func frameRecord(items: Scenario.ItemSelection) -> FrameRecord
+    /// Fills `record` with the current frame (its rows in output order), reusing its storage:
+    /// a run fills one record frame after frame.
+    func record(into record: inout FrameRecord, items: Scenario.ItemSelection)
 }
 
 extension SceneReplay {
     public var isFinished: Bool { frame >= scenario.frames }
+
+    /// The current frame in a record of its own.
+    public func frameRecord(items: Scenario.ItemSelection) -> FrameRecord {
+        var record = FrameRecord()
+        self.record(into: &record, items: items)
+        return record
+    }
 }
 
 /// The replay for a scenario's kind of scene.

@@ -21,21 +21,29 @@ public enum ReplayRunner {
 
     /// Writes frame 0 and every `every`-th frame after it. With `untilRest` the run ends at the
     /// first frame where the scene is at rest and no event is left (that frame is written).
+    /// Rows are built only for a writer that reads them (`FrameWriter.readsRows`).
     @discardableResult
     public static func run(
         _ scenario: Scenario, items: Scenario.ItemSelection, every: Int, untilRest: Bool = false,
         writer: inout any FrameWriter, contacts: OutputSink? = nil
     ) throws -> Summary {
         var replay = makeReplay(scenario)
+        // One record for the whole run: each frame's rows overwrite the last's in place.
+        var record = FrameRecord()
         try writer.begin(OutputHeader(scenario: scenario.name, hz: scenario.clock.hz, metadata: []))
-        try writer.write(replay.frameRecord(items: items))
+        let readsRows = writer.readsRows
+        if readsRows { replay.record(into: &record, items: items) }
+        try writer.write(record)
         while !replay.isFinished {
             try replay.advance()
             if let contacts {
                 for record in replay.contactRecords { try contacts.write(record.jsonLine) }
             }
             let stop = untilRest && replay.restingSince != nil && !replay.hasPendingEvents
-            if replay.frame % every == 0 || stop { try writer.write(replay.frameRecord(items: items)) }
+            if replay.frame % every == 0 || stop {
+                if readsRows { replay.record(into: &record, items: items) }
+                try writer.write(record)
+            }
             if stop { break }
         }
         let summary = Summary(restingSince: replay.restingSince, lastFrame: replay.frame)

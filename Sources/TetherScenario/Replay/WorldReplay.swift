@@ -12,11 +12,14 @@ public struct WorldReplay: SceneReplay {
     public private(set) var restingSince: Int?
     public private(set) var contactEvents: [ContactEvent] = []
     private var nextEvent = 0
+    /// The items' ids in declaration order (the rows' `item` indexes them).
+    private let itemIDs: [String]
 
     public init(_ scenario: Scenario) {
         guard case .world(let scene) = scenario.scene else { preconditionFailure("WorldReplay plays world scenes") }
         self.scenario = scenario
         self.scene = scene
+        itemIDs = scene.items.map(\.id)
         animator = DynamicAnimator(scene: scene)
         animator.setAllowsPause(scenario.allowsPause)
         animator.setSolverKind(scenario.solver)
@@ -69,23 +72,23 @@ public struct WorldReplay: SceneReplay {
         animator.bodies.firstIndex(of: body).map { "\"\(scene.items[$0].id)\"" } ?? "#\(body.rawValue)"
     }
 
-    public func frameRecord(items: Scenario.ItemSelection) -> FrameRecord {
+    public func record(into record: inout FrameRecord, items: Scenario.ItemSelection) {
         let bounds = Rect(x: scene.bounds.origin.x, y: scene.bounds.origin.y, width: scene.bounds.size.x, height: scene.bounds.size.y)
-        var rows: [ElementRow] = []
-        rows.reserveCapacity(scene.items.count)
-        for (i, item) in scene.items.enumerated() {
-            let body = animator.bodies[i]
-            let center = animator.world.position(of: body)
-            let rotation = animator.world.rotation(of: body)
-            let size = Size(width: item.size.x, height: item.size.y)
-            if items == .visible && !Rect(boundingCenter: center, size: size, rotation: rotation).intersects(bounds) {
-                continue
+        record.index = frame
+        record.time = Double(frame) / Double(scenario.clock.hz)
+        record.contentOffset = nil
+        record.itemIDs = itemIDs
+        record.rows.removeAll(keepingCapacity: true)
+        record.rows.reserveCapacity(scene.items.count)
+        animator.world.withPlacements { placements in
+            for (i, item) in scene.items.enumerated() {
+                let (center, rotation) = placements[animator.bodies[i]]
+                let size = Size(width: item.size.x, height: item.size.y)
+                if items == .visible && !Rect(boundingCenter: center, size: size, rotation: rotation).intersects(bounds) {
+                    continue
+                }
+                record.rows.append(ElementRow(section: 0, item: i, kind: .item, center: center, size: size, angle: rotation.angle))
             }
-            rows.append(
-                ElementRow(
-                    section: 0, item: i, kind: .item, id: item.id, center: center,
-                    size: size, angle: rotation.angle))
         }
-        return FrameRecord(index: frame, time: Double(frame) / Double(scenario.clock.hz), contentOffset: nil, rows: rows)
     }
 }
