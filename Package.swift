@@ -53,10 +53,12 @@ let package = Package(
             swiftSettings: honestImports),
         /// Pictures of replays: the HTML player, animated SVGs, plots, check reports and the
         /// tuning page (which draws a sweep's grid, hence the arrow to TetherTuning).
+        /// Its pages' JavaScript lives in `Scripts/*.js`, compiled in through the generated
+        /// `PageScripts.swift` (tools/embed-page-scripts.swift), never read at run time.
         .target(
             name: "TetherRender",
             dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden", "TetherTuning"],
-            swiftSettings: honestImports),
+            exclude: ["Scripts"], swiftSettings: honestImports),
 
         /// The public face for an app's tests: scenarios from files, JSON or code (a layout's
         /// attributes), replays read as values or as the CLI's bytes, golden checks that throw

@@ -40,7 +40,7 @@ public enum TunePage {
         m.text("<script type=\"application/json\" id=\"tune-data\">")
         appendData(plan: plan, runs: runs, tracks: tracks, to: &m)
         m.line("</script>")
-        HTMLPlayer.close(scripts: [HTMLPlayer.drawingScript, TunePageScript.script], into: &m)
+        HTMLPlayer.close(scripts: [PageScripts.drawing, PageScripts.tune], into: &m)
         return m.bytes
     }
 
