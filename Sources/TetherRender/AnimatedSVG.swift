@@ -1,5 +1,6 @@
 import TetherLayout
 import TetherPhysics
+import TetherScenario
 
 /// An animated SVG of a recording, small enough for a README: SMIL, no script.
 ///
@@ -52,7 +53,7 @@ public enum AnimatedSVG {
         m.text("\" data-hz=\""); m.integer(r.hz)
         m.text("\" data-every=\""); m.integer(r.every)
         m.line("\" font-family=\"sans-serif\" font-size=\"11\" text-anchor=\"middle\">")
-        m.line("<title>\(escapeXML(r.name)) (tether)</title>")
+        m.line("<title>\(XMLText.escaped(r.name)) (tether)</title>")
         m.line("<style>text{fill:#fff}</style>")
         m.text("<defs><clipPath id=\"viewport\"><rect width=\""); m.number(w, 2)
         m.text("\" height=\""); m.number(h, 2); m.line("\"/></clipPath></defs>")
@@ -91,7 +92,7 @@ public enum AnimatedSVG {
             let track = positions[slot]
             guard track.contains(where: { $0 != nil }) else { continue }
             let fill = Palette.fill(element)
-            m.text("<g data-key=\"\(escapeXML(element.key))\" fill=\"\(fill)\"")
+            m.text("<g data-key=\"\(XMLText.escaped(element.key))\" fill=\"\(fill)\"")
             if element.alpha < 1 { m.text(" opacity=\""); m.number(element.alpha, 3); m.text("\"") }
             if track[0] == nil { m.text(" visibility=\"hidden\"") }
             m.line(">")
@@ -109,7 +110,7 @@ public enum AnimatedSVG {
                 m.text("<text x=\""); m.number(element.rest.x, 2)
                 m.text("\" y=\""); m.number(element.rest.y + 4, 2)
                 m.text("\">")
-                m.text(escapeXML(element.caption))
+                m.text(XMLText.escaped(element.caption))
                 m.line("</text>")
             }
             // Displacement from rest; frames where it is not drawn are free.
@@ -157,7 +158,7 @@ public enum AnimatedSVG {
         }
         m.line("<g class=\"boundaries\" stroke=\"#222\" stroke-width=\"2\" stroke-linecap=\"round\">")
         for (i, b) in world.boundaries.enumerated() {
-            m.text("<line data-key=\"boundary \(escapeXML(b.name ?? "(bounds)"))\" x1=\""); m.number(b.from.x, 2)
+            m.text("<line data-key=\"boundary \(XMLText.escaped(b.name ?? "(bounds)"))\" x1=\""); m.number(b.from.x, 2)
             m.text("\" y1=\""); m.number(b.from.y, 2); m.text("\" x2=\""); m.number(b.to.x, 2)
             m.text("\" y2=\""); m.number(b.to.y, 2); m.text("\"")
             if !present[i].contains(false) {

@@ -1,3 +1,5 @@
+import TetherScenario
+
 /// The self-contained HTML player: one file, no network, no external scripts or fonts.
 ///
 /// Each player is a `<section class="player">` holding its scene as JSON in
@@ -20,7 +22,7 @@ public enum HTMLPlayer {
     public static func page(title: String, heading: String? = nil, sections: [(PlayerScene, String?)]) -> [UInt8] {
         var m = Markup()
         open(title: title, style: style, into: &m)
-        if let heading { m.line("<h1>\(escapeXML(heading))</h1>") }
+        if let heading { m.line("<h1>\(XMLText.escaped(heading))</h1>") }
         for (index, (scene, extra)) in sections.enumerated() {
             section(scene, index: index, extra: extra, into: &m)
         }
@@ -36,7 +38,7 @@ public enum HTMLPlayer {
         m.line("<meta charset=\"utf-8\">")
         m.line("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
         m.line("<meta name=\"generator\" content=\"tether\">")
-        m.line("<title>\(escapeXML(title))</title>")
+        m.line("<title>\(XMLText.escaped(title))</title>")
         m.line("<style>")
         m.text(style)
         m.line("</style>")
@@ -56,8 +58,8 @@ public enum HTMLPlayer {
     private static func section(_ scene: PlayerScene, index: Int, extra: String?, into m: inout Markup) {
         let r = scene.recording
         m.line("<section class=\"player\" id=\"player-\(index)\" tabindex=\"0\">")
-        m.line("<h2>\(escapeXML(r.name))</h2>")
-        if let d = r.description, !d.isEmpty { m.line("<p class=\"description\">\(escapeXML(d))</p>") }
+        m.line("<h2>\(XMLText.escaped(r.name))</h2>")
+        if let d = r.description, !d.isEmpty { m.line("<p class=\"description\">\(XMLText.escaped(d))</p>") }
         m.line("<div class=\"controls\">")
         m.line("<button type=\"button\" class=\"play\" title=\"play/pause (space)\">play</button>")
         m.line("<button type=\"button\" class=\"back\" title=\"previous frame (←)\">◀</button>")

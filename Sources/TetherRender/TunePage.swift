@@ -124,7 +124,7 @@ public enum TunePage {
         m.line("\"springs\": [")
         for (k, run) in runs.enumerated() {
             if let spring = run.spring {
-                let values = spring.vocabularyEntries.map { e in jsonString(e.value.map { FixedText.format($0, decimals: 4) } ?? e.missingText) }
+                let values = spring.vocabularyEntries.map { e in jsonString(e.value.map { FixedDecimal.text($0, decimals: 4) } ?? e.missingText) }
                 m.text("[\(values.joined(separator: ","))]")
             } else {
                 m.text("null")

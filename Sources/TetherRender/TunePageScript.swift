@@ -1,3 +1,5 @@
+import TetherScenario
+
 /// The tuning page's markup and style; its script is `Scripts/tune.js` (`PageScripts.tune`):
 /// plain DOM and SVG, no libraries, no network.
 ///
@@ -13,8 +15,8 @@ enum TunePageScript {
     static func body(title: String, description: String) -> String {
         """
         <header>
-        <h1>Tuning \(escapeXML(title))</h1>
-        \(description.isEmpty ? "" : "<p class=\"description\">\(escapeXML(description))</p>")
+        <h1>Tuning \(XMLText.escaped(title))</h1>
+        \(description.isEmpty ? "" : "<p class=\"description\">\(XMLText.escaped(description))</p>")
         </header>
         <main class="tune">
         <div class="viewer">

@@ -1,3 +1,5 @@
+import TetherScenario
+
 /// The numbers a sweep reports for each run (see `MetricRecorder` for how each is measured).
 public enum SweepMetric: String, Sendable, Hashable, CaseIterable {
     /// Seconds from the release frame until every sprung element stays settled; nil if never.
@@ -129,6 +131,6 @@ public struct RunMetrics: Sendable, Hashable {
     /// The printed cell: fixed decimals, or "" for a missing value.
     public func text(of metric: SweepMetric) -> String {
         guard let value = value(of: metric) else { return "" }
-        return FixedText.format(value, decimals: metric.decimals)
+        return FixedDecimal.text(value, decimals: metric.decimals)
     }
 }

@@ -128,7 +128,7 @@ struct CheckCommand: TetherCommand {
                 testCase.problem = .error(message: error.message)
                 if worst == .success || worst == .mismatch { worst = error.exitCode }
             }
-            testCase.seconds = Self.seconds(start.duration(to: .now))
+            testCase.seconds = start.duration(to: .now).inSeconds
             junit.cases.append(testCase)
         }
         let verb = record ? "recorded" : "checked"
@@ -155,10 +155,6 @@ struct CheckCommand: TetherCommand {
             Console.output("junit: \(junitTarget.name)")
         }
         return worst
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
     /// Checks one scenario against its golden and prints the outcome; nil when it matches.
