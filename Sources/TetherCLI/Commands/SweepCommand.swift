@@ -49,12 +49,7 @@ struct SweepCommand: TetherCommand {
         static let format = Option<SweepTable.Format>(
             "--format", value: "csv|json", help: "Output format (default csv).",
             expected: "csv or json", parse: { SweepTable.Format(rawValue: $0) })
-        static let output = Option<String>(
-            "-o", "--output", value: "FILE",
-            help: """
-                Write to FILE instead of standard output (a file through a
-                temporary file and a rename; see docs/cli.md).
-                """)
+        static let output = CommonOptions.output(value: "FILE")
         static let heatmap = Option<String>(
             "--heatmap", value: "FILE.svg",
             help: """
