@@ -9,6 +9,7 @@ enum Tether {
     static let commands: [any TetherCommand.Type] = [
         RunCommand.self, CheckCommand.self, ValidateCommand.self, BenchCommand.self,
         SpringCommand.self, SweepCommand.self, TuneCommand.self, RenderCommand.self, PlotCommand.self, SchemaCommand.self,
+        CompletionsCommand.self,
     ]
 
     static func main() {
