@@ -88,7 +88,8 @@ public enum HTMLPlayer {
         .events { position: relative; height: 14px; margin: 0 0 6px; }
         .events span { position: absolute; top: 0; width: 2px; height: 12px; background: #c33; }
         .stage { display: block; max-height: 78vh; max-width: 100%; background: #eef0f3; }
-        .stage .label { font: 11px sans-serif; fill: #fff; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
+        .stage .solid rect[data-key]:not(.highlight) { stroke: #1f1f1f; stroke-opacity: .55; }
+        .stage .label { font: 600 11px sans-serif; fill: #1a1a1a; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; paint-order: stroke; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
         .stage .ghost rect { fill: none; stroke: #333; stroke-dasharray: 3 2; }
         .stage .ghost .label { display: none; }
         .stage rect.highlight { stroke: #d00; stroke-width: 3; }

@@ -36,9 +36,12 @@ const tetherSVG = (function () {
     n.rect.setAttribute("data-cy", f2(y));
     n.rect.setAttribute("display", "inline");
     if (angle) n.rect.setAttribute("transform", "rotate(" + angle + " " + f2(x) + " " + f2(y) + ")"); else n.rect.removeAttribute("transform");
+    // The label sits near the top edge (a circle's in its middle): in a stack of overlapping
+    // cards only each card's top strip shows. It turns with its element.
     n.label.setAttribute("x", f2(x));
-    n.label.setAttribute("y", f2(y));
+    n.label.setAttribute("y", f2(n.round ? y : y - n.h / 2 + Math.min(n.h / 2, 9)));
     n.label.setAttribute("display", "inline");
+    if (angle) n.label.setAttribute("transform", "rotate(" + angle + " " + f2(x) + " " + f2(y) + ")"); else n.label.removeAttribute("transform");
     if (n.spring && withSpring) {
       n.spring.setAttribute("x1", element[6]); n.spring.setAttribute("y1", element[7]);
       n.spring.setAttribute("x2", f2(x)); n.spring.setAttribute("y2", f2(y));
@@ -92,7 +95,7 @@ const tetherSVG = (function () {
         const label = make("text", { class: "label", display: "none", "font-size": Math.min(11, h * 0.5) }, layer);
         label.textContent = caption !== undefined ? caption : kind === "cell" ? String(item) : kind.charAt(0).toUpperCase() + section;
         const spring = t === main ? make("line", { class: "spring", "data-key": "spring " + key, display: "none" }, springs) : null;
-        return { rect, label, spring, w, h };
+        return { rect, label, spring, w, h, round };
       });
       return { frames: track.frames, nodes, shown: [], layer, ghost: track.ghost };
     });

@@ -92,7 +92,8 @@ enum TunePageScript {
         .stages figure { flex: 1 1 0; margin: 0; min-width: 0; }
         .stages figcaption { font-size: 12px; color: #444; min-height: 1.4em; }
         .stage { display: block; width: 100%; height: auto; max-height: 76vh; background: #eef0f3; touch-action: pan-y; cursor: ew-resize; }
-        .stage .label { font: 11px sans-serif; fill: #fff; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
+        .stage .solid rect[data-key]:not(.highlight) { stroke: #1f1f1f; stroke-opacity: .55; }
+        .stage .label { font: 600 11px sans-serif; fill: #1a1a1a; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; paint-order: stroke; text-anchor: middle; dominant-baseline: central; pointer-events: none; }
         .stage .ghost rect { fill: none; stroke: #1d3f9e; stroke-width: 1.5; stroke-dasharray: 4 2; }
         .stage .ghost .label { display: none; }
         .stage .spring { stroke: #333; stroke-width: 1; opacity: .5; }

@@ -27,9 +27,12 @@ const tetherSVG = (function () {
     n.rect.setAttribute("data-cy", f2(y));
     n.rect.setAttribute("display", "inline");
     if (angle) n.rect.setAttribute("transform", "rotate(" + angle + " " + f2(x) + " " + f2(y) + ")"); else n.rect.removeAttribute("transform");
+    // The label sits near the top edge (a circle's in its middle): in a stack of overlapping
+    // cards only each card's top strip shows. It turns with its element.
     n.label.setAttribute("x", f2(x));
-    n.label.setAttribute("y", f2(y));
+    n.label.setAttribute("y", f2(n.round ? y : y - n.h / 2 + Math.min(n.h / 2, 9)));
     n.label.setAttribute("display", "inline");
+    if (angle) n.label.setAttribute("transform", "rotate(" + angle + " " + f2(x) + " " + f2(y) + ")"); else n.label.removeAttribute("transform");
     if (n.spring && withSpring) {
       n.spring.setAttribute("x1", element[6]); n.spring.setAttribute("y1", element[7]);
       n.spring.setAttribute("x2", f2(x)); n.spring.setAttribute("y2", f2(y));

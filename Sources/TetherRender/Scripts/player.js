@@ -38,7 +38,7 @@
         const label = make("text", { class: "label", display: "none", "font-size": Math.min(11, h * 0.5) }, layer);
         label.textContent = caption !== undefined ? caption : kind === "cell" ? String(item) : kind.charAt(0).toUpperCase() + section;
         const spring = t === main ? make("line", { class: "spring", "data-key": "spring " + key, display: "none" }, springs) : null;
-        return { rect, label, spring, w, h };
+        return { rect, label, spring, w, h, round };
       });
       return { frames: track.frames, nodes, shown: [], layer, ghost: track.ghost };
     });
