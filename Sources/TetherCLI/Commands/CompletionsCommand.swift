@@ -1,5 +1,3 @@
-import TetherScenario
-
 /// `tether completions bash|zsh|fish`: prints a completion script for the shell, written from
 /// the commands' option declarations.
 struct CompletionsCommand: TetherCommand {
