@@ -28,55 +28,58 @@ let package = Package(
     ],
     targets: [
         // MARK: - Libraries (dependency arrows point down only)
+        // Each module's folder has a README.md of one paragraph (excluded from the build).
 
         /// The one place that calls the C library (Glibc, Darwin or Musl, chosen by `#if
         /// canImport`): file descriptors, file status, signals, sockets, pipe buffers, the
         /// process, yielding the processor. Swift types in, Swift types out; see docs/platforms.md.
-        .target(name: "TetherPlatform", swiftSettings: honestImports),
+        .target(name: "TetherPlatform", exclude: ["README.md"], swiftSettings: honestImports),
         /// Rigid bodies, springs and joints, the fixed-step solver. Knows nothing of collection views.
         /// `rounded()` lowers to libm's `rint`/`round` (exact operations) on Linux.
         .target(
-            name: "TetherPhysics", dependencies: ["TetherPlatform"], swiftSettings: honestImports,
+            name: "TetherPhysics", dependencies: ["TetherPlatform"], exclude: ["README.md"], swiftSettings: honestImports,
             linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         /// Layout attributes, flow layout, the scroll model and the dynamic layouts that drive physics.
-        .target(name: "TetherLayout", dependencies: ["TetherPhysics"], swiftSettings: honestImports),
+        .target(name: "TetherLayout", dependencies: ["TetherPhysics"], exclude: ["README.md"], swiftSettings: honestImports),
         /// Strict JSON: the scanner and parser, values, paths, strict object reading, "did you
         /// mean". Knows nothing of scenarios.
-        .target(name: "TetherJSON", swiftSettings: honestImports),
+        .target(name: "TetherJSON", exclude: ["README.md"], swiftSettings: honestImports),
         /// Scenario files (their key tables and decoders), replay, the writers and output files.
         .target(
             name: "TetherScenario", dependencies: ["TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout"],
-            swiftSettings: honestImports),
+            exclude: ["README.md"], swiftSettings: honestImports),
         /// Golden files: comparing a replay's CSV with one (first difference, counts, largest
         /// difference), recording it, and the check's reports (its wording, JUnit XML).
-        .target(name: "TetherGolden", dependencies: ["TetherJSON", "TetherScenario"], swiftSettings: honestImports),
+        .target(name: "TetherGolden", dependencies: ["TetherJSON", "TetherScenario"], exclude: ["README.md"], swiftSettings: honestImports),
         /// Parameter sweeps: grids of overrides, per-run settle/overshoot metrics, ranking, heatmaps.
         .target(
             name: "TetherTuning", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario"],
-            swiftSettings: honestImports),
+            exclude: ["README.md"], swiftSettings: honestImports),
         /// Pictures of replays: the HTML player, animated SVGs, plots, check reports and the
         /// tuning page (which draws a sweep's grid, hence the arrow to TetherTuning).
+        /// Its pages' JavaScript lives in `Scripts/*.js`, compiled in through the generated
+        /// `PageScripts.swift` (tools/embed-page-scripts.swift), never read at run time.
         .target(
             name: "TetherRender",
             dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden", "TetherTuning"],
-            swiftSettings: honestImports),
+            exclude: ["Scripts", "README.md"], swiftSettings: honestImports),
         /// `tether import`: reads the layout attributes a debugger, a log or a crash report printed
         /// (UIKit's descriptions inside lldb's, Swift's and Objective-C's wrappers) and writes them
         /// as a custom layout's elements or a whole scenario.
         .target(
             name: "TetherImport", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario"],
-            swiftSettings: honestImports),
+            exclude: ["README.md"], swiftSettings: honestImports),
 
         /// The public face for an app's tests: scenarios from files, JSON or code (a layout's
         /// attributes), replays read as values or as the CLI's bytes, golden checks that throw
         /// a readable failure. Plain Swift values in, Swift errors out; no exit codes.
         .target(
             name: "Tether", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden"],
-            swiftSettings: honestImports),
+            exclude: ["README.md"], swiftSettings: honestImports),
         /// What coverage-guided fuzzing feeds each reader and checks of how it answers (one-line
         /// errors); Fuzz/ wraps each target in a libFuzzer executable, the tests replay the
         /// inputs it found (Fuzz/Regressions/).
-        .target(name: "TetherFuzzing", dependencies: ["TetherJSON", "TetherScenario", "TetherGolden"], swiftSettings: honestImports),
+        .target(name: "TetherFuzzing", dependencies: ["TetherJSON", "TetherScenario", "TetherGolden"], exclude: ["README.md"], swiftSettings: honestImports),
 
         // MARK: - Executable
 
@@ -88,12 +91,12 @@ let package = Package(
                 "TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden", "TetherTuning",
                 "TetherRender", "TetherImport",
             ],
-            swiftSettings: honestImports),
+            exclude: ["README.md"], swiftSettings: honestImports),
 
         // MARK: - Tests
 
         /// Helpers shared by the test targets (a seeded random generator, an XML reader). Foundation only.
-        .target(name: "TetherTestSupport", swiftSettings: honestImports),
+        .target(name: "TetherTestSupport", exclude: ["README.md"], swiftSettings: honestImports),
 
         /// The platform layer's calls against what Foundation and the kernel say.
         .testTarget(name: "TetherPlatformTests", dependencies: ["TetherPlatform", "TetherTestSupport"], swiftSettings: honestImports),

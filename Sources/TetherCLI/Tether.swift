@@ -10,7 +10,7 @@ enum Tether {
     static let commands: [any TetherCommand.Type] = [
         RunCommand.self, CheckCommand.self, ValidateCommand.self, BenchCommand.self,
         SpringCommand.self, SweepCommand.self, FitCommand.self, TuneCommand.self, RenderCommand.self, PlotCommand.self,
-        ImportCommand.self, SchemaCommand.self,
+        ImportCommand.self, SchemaCommand.self, CompletionsCommand.self,
     ]
 
     static func main() {

@@ -73,37 +73,15 @@ public struct JUnitReport: Sendable {
 
     /// Seconds with millisecond precision, as JUnit readers expect ("0.042").
     static func seconds(_ value: Double) -> String {
-        var buffer: [UInt8] = []
-        FixedDecimal.append(max(0, value), decimals: 3, to: &buffer)
-        return String(decoding: buffer, as: UTF8.self)
+        FixedDecimal.text(max(0, value), decimals: 3)
     }
 
     /// A quoted attribute value: markup characters escaped, line breaks kept as character references.
     static func attribute(_ value: String) -> String {
-        "\"" + escape(value, inAttribute: true) + "\""
+        "\"" + XMLText.escaped(value, lineBreaksAsReferences: true) + "\""
     }
 
     static func text(_ value: String) -> String {
-        escape(value, inAttribute: false)
-    }
-
-    /// XML 1.0 escaping; characters XML cannot hold at all (most controls) become U+FFFD.
-    static func escape(_ value: String, inAttribute: Bool) -> String {
-        var output = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"" where inAttribute: output += "&quot;"
-            case "\n" where inAttribute: output += "&#10;"
-            case "\t" where inAttribute: output += "&#9;"
-            case "\r": output += "&#13;"
-            case "\n", "\t": output.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: output += "\u{FFFD}"
-            default: output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
+        XMLText.escaped(value)
     }
 }

@@ -38,6 +38,13 @@ extension JSONValue {
         }
     }
 
+    /// A JSON string literal per RFC 8259: quote, backslash and control characters escaped.
+    public static func quoted(_ text: String) -> String {
+        var output = ""
+        writeQuoted(text, to: &output)
+        return output
+    }
+
     static func writeQuoted(_ text: String, to output: inout String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count + 2)

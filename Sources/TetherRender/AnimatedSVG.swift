@@ -1,5 +1,6 @@
 import TetherLayout
 import TetherPhysics
+import TetherScenario
 
 /// An animated SVG of a recording, small enough for a README: SMIL, no script.
 ///
@@ -52,8 +53,10 @@ public enum AnimatedSVG {
         m.text("\" data-hz=\""); m.integer(r.hz)
         m.text("\" data-every=\""); m.integer(r.every)
         m.line("\" font-family=\"sans-serif\" font-size=\"11\" text-anchor=\"middle\">")
-        m.line("<title>\(escapeXML(r.name)) (tether)</title>")
-        m.line("<style>text{fill:#fff}</style>")
+        m.line("<title>\(XMLText.escaped(r.name)) (tether)</title>")
+        // Overlapping elements stay apart: each is outlined, and its label, near its top edge
+        // (where a card in a stack stays visible), is dark on a white halo over any fill.
+        m.line("<style>g[data-key]>rect{stroke:#1f1f1f;stroke-opacity:.55}text{fill:#1a1a1a;stroke:#fff;stroke-width:3px;stroke-linejoin:round;paint-order:stroke;font-weight:600}</style>")
         m.text("<defs><clipPath id=\"viewport\"><rect width=\""); m.number(w, 2)
         m.text("\" height=\""); m.number(h, 2); m.line("\"/></clipPath></defs>")
         m.text("<rect")
@@ -91,7 +94,7 @@ public enum AnimatedSVG {
             let track = positions[slot]
             guard track.contains(where: { $0 != nil }) else { continue }
             let fill = Palette.fill(element)
-            m.text("<g data-key=\"\(escapeXML(element.key))\" fill=\"\(fill)\"")
+            m.text("<g data-key=\"\(XMLText.escaped(element.key))\" fill=\"\(fill)\"")
             if element.alpha < 1 { m.text(" opacity=\""); m.number(element.alpha, 3); m.text("\"") }
             if track[0] == nil { m.text(" visibility=\"hidden\"") }
             m.line(">")
@@ -107,9 +110,9 @@ public enum AnimatedSVG {
             }
             if element.size.height >= 12 && element.size.width >= 12 {
                 m.text("<text x=\""); m.number(element.rest.x, 2)
-                m.text("\" y=\""); m.number(element.rest.y + 4, 2)
+                m.text("\" y=\""); m.number(labelBaseline(element), 2)
                 m.text("\">")
-                m.text(escapeXML(element.caption))
+                m.text(XMLText.escaped(element.caption))
                 m.line("</text>")
             }
             // Displacement from rest; frames where it is not drawn are free.
@@ -157,7 +160,7 @@ public enum AnimatedSVG {
         }
         m.line("<g class=\"boundaries\" stroke=\"#222\" stroke-width=\"2\" stroke-linecap=\"round\">")
         for (i, b) in world.boundaries.enumerated() {
-            m.text("<line data-key=\"boundary \(escapeXML(b.name ?? "(bounds)"))\" x1=\""); m.number(b.from.x, 2)
+            m.text("<line data-key=\"boundary \(XMLText.escaped(b.name ?? "(bounds)"))\" x1=\""); m.number(b.from.x, 2)
             m.text("\" y1=\""); m.number(b.from.y, 2); m.text("\" x2=\""); m.number(b.to.x, 2)
             m.text("\" y2=\""); m.number(b.to.y, 2); m.text("\"")
             if !present[i].contains(false) {
@@ -373,5 +376,16 @@ public enum AnimatedSVG {
         m.text("<animate attributeName=\"visibility\" calcMode=\"discrete\" dur=\"")
         m.number(duration, 3)
         m.line("s\" repeatCount=\"indefinite\" keyTimes=\"\(times.joined(separator: ";"))\" values=\"\(values.joined(separator: ";"))\"/>")
+    }
+}
+
+extension AnimatedSVG {
+    /// Where an element's label sits (its baseline, 11 px text): a circle's in its middle, a
+    /// rectangle's near its top edge — in a stack of overlapping cards only each card's top strip
+    /// shows, and a label in the middle would be hidden under the next card. Small elements keep
+    /// theirs in the middle.
+    static func labelBaseline(_ element: RenderElement) -> Double {
+        if element.shape == .ellipse { return element.rest.y + 4 }
+        return element.rest.y - element.size.height / 2 + min(element.size.height / 2, 11) + 4
     }
 }

@@ -39,7 +39,7 @@ public enum CheckReport {
         for failure in failures {
             let scenario = failure.scenario
             let actual = try RenderRecording.record(scenario, items: scenario.output.items, every: scenario.output.every)
-            var notes = "<pre class=\"summary\">\(escapeXML(failure.summary))</pre>"
+            var notes = "<pre class=\"summary\">\(XMLText.escaped(failure.summary))</pre>"
             guard let bytes = failure.golden else {
                 sections.append((PlayerScene(recording: actual), notes))
                 continue
@@ -48,7 +48,7 @@ public enum CheckReport {
             do {
                 golden = try RenderRecording.reading(csv: bytes, like: actual)
             } catch {
-                notes += "<p>the golden cannot be drawn: \(escapeXML(error.description))</p>"
+                notes += "<p>the golden cannot be drawn: \(XMLText.escaped(error.description))</p>"
                 sections.append((PlayerScene(recording: actual), notes))
                 continue
             }

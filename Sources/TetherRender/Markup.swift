@@ -35,35 +35,13 @@ struct Markup {
     }
 
     static func appendNumber(_ value: Double, _ decimals: Int, to bytes: inout [UInt8]) {
-        FixedDecimal.append(value, decimals: decimals, to: &bytes)
-        guard decimals > 0, value.isFinite else { return }
-        while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
-        if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        FixedDecimal.appendTrimmed(value, decimals: decimals, to: &bytes)
     }
 }
 
 /// `number(x, d)` as a String.
 func fmt(_ value: Double, _ decimals: Int) -> String {
-    var bytes: [UInt8] = []
-    Markup.appendNumber(value, decimals, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
-}
-
-/// Escapes text for XML/HTML content and attribute values.
-func escapeXML(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for c in s.unicodeScalars {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.unicodeScalars.append(c)
-        }
-    }
-    return out
+    FixedDecimal.trimmedText(value, decimals: decimals)
 }
 
 /// A JSON string literal that is also safe inside an HTML `<script>` element (`</` and `<!--`

@@ -112,9 +112,9 @@ public struct Plot: Sendable {
         m.text(" data-x-min=\""); m.number(xa.lower, 6); m.text("\" data-x-max=\""); m.number(xa.upper, 6)
         m.text("\" data-y-min=\""); m.number(ya.lower, 6); m.text("\" data-y-max=\""); m.number(ya.upper, 6)
         m.line("\">")
-        m.line("<title>\(escapeXML(title))</title>")
+        m.line("<title>\(XMLText.escaped(title))</title>")
         m.text("<rect width=\""); m.number(width, 2); m.text("\" height=\""); m.number(height, 2); m.line("\" fill=\"#fff\"/>")
-        m.text("<text x=\""); m.number(left, 2); m.line("\" y=\"20\" font-size=\"14\">\(escapeXML(title))</text>")
+        m.text("<text x=\""); m.number(left, 2); m.line("\" y=\"20\" font-size=\"14\">\(XMLText.escaped(title))</text>")
 
         // Grid and ticks.
         m.line("<g class=\"y-axis\" stroke=\"#e3e3e3\">")
@@ -144,7 +144,7 @@ public struct Plot: Sendable {
         m.text("<text x=\""); m.number(left + plotW / 2, 2); m.text("\" y=\""); m.number(height - 8, 2)
         m.line("\" text-anchor=\"middle\">time (s)</text>")
         m.text("<text transform=\"translate(16 "); m.number(top + plotH / 2, 2)
-        m.line(") rotate(-90)\" text-anchor=\"middle\">\(escapeXML(yLabel)) (\(escapeXML(unit)))</text>")
+        m.line(") rotate(-90)\" text-anchor=\"middle\">\(XMLText.escaped(yLabel)) (\(XMLText.escaped(unit)))</text>")
 
         // Events: a tick under the time axis, a dashed line across, the label on hover (title).
         m.line("<g class=\"events\">")
@@ -159,13 +159,13 @@ public struct Plot: Sendable {
         }
         for (i, e) in marks.enumerated() {
             let x = px(e.x)
-            m.text("<g data-frame-time=\""); m.number(e.x, 6); m.text("\"><title>\(escapeXML(e.label)) at ")
+            m.text("<g data-frame-time=\""); m.number(e.x, 6); m.text("\"><title>\(XMLText.escaped(e.label)) at ")
             m.number(e.x, 3); m.line(" s</title>")
             m.text("<line x1=\""); m.number(x, 2); m.text("\" x2=\""); m.number(x, 2)
             m.text("\" y1=\""); m.number(top, 2); m.text("\" y2=\""); m.number(top + plotH + 22, 2)
             m.line("\" stroke=\"#c33\" stroke-dasharray=\"3 3\"/>")
             m.text("<text x=\""); m.number(x + 2, 2); m.text("\" y=\""); m.number(top + plotH + 30 + Double(i % 3) * 10, 2)
-            m.line("\" fill=\"#c33\" font-size=\"9\">\(escapeXML(e.label))</text>")
+            m.line("\" fill=\"#c33\" font-size=\"9\">\(XMLText.escaped(e.label))</text>")
             m.line("</g>")
         }
         m.line("</g>")
@@ -174,7 +174,7 @@ public struct Plot: Sendable {
         for (i, s) in series.enumerated() {
             let color = Palette.series[(s.color ?? i) % Palette.series.count]
             let dash = s.dashed ? " stroke-dasharray=\"5 3\"" : ""
-            m.text("<polyline class=\"series\" data-key=\"\(escapeXML(s.name))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"\(dash) points=\"")
+            m.text("<polyline class=\"series\" data-key=\"\(XMLText.escaped(s.name))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"\(dash) points=\"")
             for (j, p) in s.points.enumerated() {
                 if j > 0 { m.text(" ") }
                 m.number(px(p.x), 2); m.text(","); m.number(py(p.y), 2)
@@ -185,7 +185,7 @@ public struct Plot: Sendable {
             m.text("\" y1=\""); m.number(ly, 2); m.text("\" y2=\""); m.number(ly, 2)
             m.line("\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>")
             m.text("<text class=\"legend\" x=\""); m.number(left + plotW + 36, 2); m.text("\" y=\""); m.number(ly + 4, 2)
-            m.line("\">\(escapeXML(s.name))</text>")
+            m.line("\">\(XMLText.escaped(s.name))</text>")
         }
         m.line("</svg>")
         return m.bytes

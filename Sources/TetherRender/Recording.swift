@@ -174,15 +174,14 @@ public struct RenderRecording: Sendable {
         mutating func frame(of replay: Replay, items: Scenario.ItemSelection) -> RenderFrame {
             let dynamics = replay.dynamics
             let layout = dynamics.layoutAttributes
-            let springy = dynamics as? SpringyDynamics
             var sprung = [Bool](repeating: false, count: layout.count)
-            for i in springy?.sprungIndices ?? [] { sprung[i] = true }
+            for i in dynamics.sprungIndices { sprung[i] = true }
             let indices = replay.displayedIndices(items: items)
             var placements: [Placement] = []
             placements.reserveCapacity(indices.count)
             for i in indices {
                 let a = replay.displayedAttributes(at: i)
-                let anchor = sprung[i] ? springy?.anchor(of: i) : nil
+                let anchor = sprung[i] ? dynamics.springAnchor(of: i) : nil
                 let id = layout[i].key.kind == .cell ? replay.list.ids[layout[i].key.section][layout[i].key.item] : nil
                 placements.append(Placement(element: slot(for: layout[i], id: id), center: a.center, angle: a.angle, anchor: anchor))
             }

@@ -40,7 +40,7 @@ public enum TunePage {
         m.text("<script type=\"application/json\" id=\"tune-data\">")
         appendData(plan: plan, runs: runs, tracks: tracks, to: &m)
         m.line("</script>")
-        HTMLPlayer.close(scripts: [HTMLPlayer.drawingScript, TunePageScript.script], into: &m)
+        HTMLPlayer.close(scripts: [PageScripts.drawing, PageScripts.tune], into: &m)
         return m.bytes
     }
 
@@ -54,7 +54,7 @@ public enum TunePage {
         m.text("\"viewport\": ["); m.number(r.viewport.width, 2); m.text(", "); m.number(r.viewport.height, 2); m.line("],")
         m.text("\"content\": ["); m.number(r.contentSize.width, 2); m.text(", "); m.number(r.contentSize.height, 2); m.line("],")
         let base = plan.baseOverrides.map(setFlag).joined(separator: " ")
-        m.line("\"runCommand\": \(jsonString("tether run " + shellQuoted(plan.file) + (base.isEmpty ? "" : " " + base))),")
+        m.line("\"runCommand\": \(jsonString("tether run " + ShellWord.quoted(plan.file) + (base.isEmpty ? "" : " " + base))),")
         m.line("\"axes\": [")
         for (a, axis) in grid.axes.enumerated() {
             let labels = axis.values.map { jsonString(SweepAxis.label($0)) }.joined(separator: ", ")
@@ -124,7 +124,7 @@ public enum TunePage {
         m.line("\"springs\": [")
         for (k, run) in runs.enumerated() {
             if let spring = run.spring {
-                let values = spring.vocabularyEntries.map { e in jsonString(e.value.map { FixedText.format($0, decimals: 4) } ?? e.missingText) }
+                let values = spring.vocabularyEntries.map { e in jsonString(e.value.map { FixedDecimal.text($0, decimals: 4) } ?? e.missingText) }
                 m.text("[\(values.joined(separator: ","))]")
             } else {
                 m.text("null")
@@ -136,7 +136,7 @@ public enum TunePage {
 
     /// `--set PATH=VALUE`, quoted for a POSIX shell when it needs to be.
     static func setFlag(_ override: ScenarioOverride) -> String {
-        "--set " + shellQuoted("\(override.path)=\(SweepAxis.label(override.value))")
+        "--set " + ShellWord.quoted("\(override.path)=\(SweepAxis.label(override.value))")
     }
 
     /// The scenario's top-level members that the overrides touch, as they read with the
@@ -152,14 +152,5 @@ public enum TunePage {
         return keys.compactMap { key in
             document.value(at: JSONPath([.key(key)])).map { "\(JSONValue.string(key).serialized()): \($0.serialized())" }
         }.joined(separator: ",\n")
-    }
-
-    /// `text` as one POSIX shell word.
-    static func shellQuoted(_ text: String) -> String {
-        let plain = text.unicodeScalars.allSatisfy { c in
-            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || "._-/=:+,@%".unicodeScalars.contains(c)
-        }
-        if plain && !text.isEmpty { return text }
-        return "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 }

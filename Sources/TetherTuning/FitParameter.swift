@@ -73,11 +73,11 @@ public struct FitParameter: Sendable, Hashable {
 
     /// `value` rounded to `decimals`, as printed.
     public func rounded(_ value: Double) -> Double {
-        Double(FixedText.format(value, decimals: decimals)) ?? value
+        Double(FixedDecimal.text(value, decimals: decimals)) ?? value
     }
 
     /// The printed form of a value: `decimals` decimals, trailing zeros dropped.
-    public func text(_ value: Double) -> String { Self.trimmed(FixedText.format(value, decimals: decimals)) }
+    public func text(_ value: Double) -> String { Self.trimmed(FixedDecimal.text(value, decimals: decimals)) }
 
     /// The override that sets this parameter to `value`.
     public func override(_ value: Double) -> ScenarioOverride {

@@ -1,3 +1,5 @@
+import TetherScenario
+
 /// How `tether fit` searches: a coarse grid over the whole box, then Nelder–Mead from the best
 /// few grid points that are each the lowest among their grid neighbours (one per valley, so a
 /// residual surface with several valleys is searched in each of the deepest), then the best
@@ -56,8 +58,8 @@ public struct FitSearch: Sendable {
             throw .usage("--max-runs \(maxRuns) is too few: the \(n)-point grid over \(d) parameter\(d == 1 ? "" : "s") takes \(gridCount) replays, and the local search, the best values and the sharpness steps need at least \(minimumRuns(parameters: d, gridPoints: n) - gridCount) more")
         }
         func describe(_ comparison: FitComparison) -> String {
-            if let residual = comparison.residual { return "RMS \(FixedText.format(residual.rms, decimals: 3)) pt" }
-            return comparison.objective.isFinite ? "score \(FixedText.format(comparison.objective, decimals: 3))" : "no score"
+            if let residual = comparison.residual { return "RMS \(FixedDecimal.text(residual.rms, decimals: 3)) pt" }
+            return comparison.objective.isFinite ? "score \(FixedDecimal.text(comparison.objective, decimals: 3))" : "no score"
         }
 
         // 1. The grid: cell centres (k + ½)/n, first parameter slowest.

@@ -1,3 +1,5 @@
+import TetherScenario
+
 /// `--heatmap FILE.svg`: a self-contained SVG of one metric over a two-parameter sweep.
 ///
 /// Rows are the values of the first `--vary` (top to bottom, in order), columns those of the
@@ -36,8 +38,8 @@ public enum Heatmap {
         let gridHeight = rowCount * cellHeight
         let legendX = left + gridWidth + 28
         let legendHeight = max(gridHeight, 120)
-        let legendLabelWidth = 8 * max(low.map { FixedText.format($0, decimals: metric.decimals).count } ?? 4,
-                                       high.map { FixedText.format($0, decimals: metric.decimals).count } ?? 4) + 16
+        let legendLabelWidth = 8 * max(low.map { FixedDecimal.text($0, decimals: metric.decimals).count } ?? 4,
+                                       high.map { FixedDecimal.text($0, decimals: metric.decimals).count } ?? 4) + 16
         let width = max(legendX + 18 + 8 + legendLabelWidth, left + 8 * table.parameters[1].count, left + 6 * bestNote.count + 12)
         let height = top + max(gridHeight, legendHeight) + 58
 
@@ -45,10 +47,10 @@ public enum Heatmap {
         svg.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
         svg.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" font-family=\"sans-serif\" font-size=\"11\">")
         let unit = metric.unit.isEmpty ? "" : " (\(metric.unit))"
-        svg.append("<title>\(escape("tether sweep: \(metric.rawValue)\(unit) over \(table.parameters[0]) × \(table.parameters[1])"))</title>")
+        svg.append("<title>\(XMLText.escaped("tether sweep: \(metric.rawValue)\(unit) over \(table.parameters[0]) × \(table.parameters[1])"))</title>")
         svg.append("<rect x=\"0\" y=\"0\" width=\"\(width)\" height=\"\(height)\" fill=\"#ffffff\"/>")
-        svg.append("<text x=\"\(left)\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(escape("\(metric.rawValue)\(unit)"))</text>")
-        svg.append("<text x=\"\(left)\" y=\"42\" fill=\"#444444\">\(escape(bestNote))</text>")
+        svg.append("<text x=\"\(left)\" y=\"22\" font-size=\"15\" font-weight=\"bold\">\(XMLText.escaped("\(metric.rawValue)\(unit)"))</text>")
+        svg.append("<text x=\"\(left)\" y=\"42\" fill=\"#444444\">\(XMLText.escaped(bestNote))</text>")
 
         // Cells.
         svg.append("<g id=\"cells\" font-size=\"10\" text-anchor=\"middle\">")
@@ -73,8 +75,8 @@ public enum Heatmap {
                 text = metric == .settle ? "never" : "n/a"
             }
             let tip = "\(table.parameters[0])=\(row.parameters[0]), \(table.parameters[1])=\(row.parameters[1]): \(metric.rawValue) \(text)"
-            svg.append("<rect class=\"cell\" x=\"\(x)\" y=\"\(y)\" width=\"\(cellWidth)\" height=\"\(cellHeight)\" fill=\"\(fill)\" stroke=\"#ffffff\" stroke-width=\"1\"><title>\(escape(tip))</title></rect>")
-            svg.append("<text x=\"\(x + cellWidth / 2)\" y=\"\(y + cellHeight / 2 + 4)\" fill=\"\(ink)\">\(escape(text))</text>")
+            svg.append("<rect class=\"cell\" x=\"\(x)\" y=\"\(y)\" width=\"\(cellWidth)\" height=\"\(cellHeight)\" fill=\"\(fill)\" stroke=\"#ffffff\" stroke-width=\"1\"><title>\(XMLText.escaped(tip))</title></rect>")
+            svg.append("<text x=\"\(x + cellWidth / 2)\" y=\"\(y + cellHeight / 2 + 4)\" fill=\"\(ink)\">\(XMLText.escaped(text))</text>")
             if position == best { bestRect = (x, y) }
         }
         svg.append("</g>")
@@ -85,14 +87,14 @@ public enum Heatmap {
         // Axes: row labels on the left, column labels below, titles.
         svg.append("<g id=\"axes\" fill=\"#000000\">")
         for (r, label) in rowLabels.enumerated() {
-            svg.append("<text x=\"\(left - 6)\" y=\"\(top + r * cellHeight + cellHeight / 2 + 4)\" text-anchor=\"end\">\(escape(label))</text>")
+            svg.append("<text x=\"\(left - 6)\" y=\"\(top + r * cellHeight + cellHeight / 2 + 4)\" text-anchor=\"end\">\(XMLText.escaped(label))</text>")
         }
         for (c, label) in columnLabels.enumerated() {
-            svg.append("<text x=\"\(left + c * cellWidth + cellWidth / 2)\" y=\"\(top + gridHeight + 16)\" text-anchor=\"middle\">\(escape(label))</text>")
+            svg.append("<text x=\"\(left + c * cellWidth + cellWidth / 2)\" y=\"\(top + gridHeight + 16)\" text-anchor=\"middle\">\(XMLText.escaped(label))</text>")
         }
-        svg.append("<text x=\"\(left + gridWidth / 2)\" y=\"\(top + gridHeight + 40)\" text-anchor=\"middle\" font-weight=\"bold\">\(escape(table.parameters[1]))</text>")
+        svg.append("<text x=\"\(left + gridWidth / 2)\" y=\"\(top + gridHeight + 40)\" text-anchor=\"middle\" font-weight=\"bold\">\(XMLText.escaped(table.parameters[1]))</text>")
         let middleY = top + gridHeight / 2
-        svg.append("<text x=\"16\" y=\"\(middleY)\" text-anchor=\"middle\" font-weight=\"bold\" transform=\"rotate(-90 16 \(middleY))\">\(escape(table.parameters[0]))</text>")
+        svg.append("<text x=\"16\" y=\"\(middleY)\" text-anchor=\"middle\" font-weight=\"bold\" transform=\"rotate(-90 16 \(middleY))\">\(XMLText.escaped(table.parameters[0]))</text>")
         svg.append("</g>")
 
         // Legend: a vertical bar, smallest value at the bottom.
@@ -105,9 +107,9 @@ public enum Heatmap {
         svg.append("<rect x=\"\(legendX)\" y=\"\(top)\" width=\"18\" height=\"\(legendHeight)\" fill=\"url(#scale)\" stroke=\"#000000\" stroke-width=\"1\"/>")
         if let low, let high {
             let labelX = legendX + 24
-            svg.append("<text x=\"\(labelX)\" y=\"\(top + 9)\">\(FixedText.format(high, decimals: metric.decimals))</text>")
-            svg.append("<text x=\"\(labelX)\" y=\"\(top + legendHeight / 2 + 4)\">\(FixedText.format((low + high) / 2, decimals: metric.decimals))</text>")
-            svg.append("<text x=\"\(labelX)\" y=\"\(top + legendHeight)\">\(FixedText.format(low, decimals: metric.decimals))</text>")
+            svg.append("<text x=\"\(labelX)\" y=\"\(top + 9)\">\(FixedDecimal.text(high, decimals: metric.decimals))</text>")
+            svg.append("<text x=\"\(labelX)\" y=\"\(top + legendHeight / 2 + 4)\">\(FixedDecimal.text((low + high) / 2, decimals: metric.decimals))</text>")
+            svg.append("<text x=\"\(labelX)\" y=\"\(top + legendHeight)\">\(FixedDecimal.text(low, decimals: metric.decimals))</text>")
         } else {
             svg.append("<text x=\"\(legendX + 24)\" y=\"\(top + 9)\">no values</text>")
         }
@@ -139,20 +141,5 @@ public enum Heatmap {
             let digits = String(v, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
         }.joined()
-    }
-
-    /// XML character data / attribute text.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -89,7 +89,8 @@ public struct MetricRecorder {
         let offset = replay.scroll.contentOffset[axis]
         let moved = previousOffset.map { $0 != offset } ?? false
         previousOffset = offset
-        guard let springy = replay.dynamics as? SpringyDynamics else {
+        let springy = replay.dynamics
+        guard springy.hasCellSprings else {
             if frame > lastScrollEvent && (releaseFrame == nil || moved) { restart(at: frame, springy: nil) }
             if releaseFrame != nil {
                 finalError = 0
@@ -101,18 +102,18 @@ public struct MetricRecorder {
         let centers = springy.layoutAttributes
         if replay.scroll.isTouching {
             for i in sprung {
-                guard let body = springy.body(ofElement: i) else { continue }
+                guard let body = springy.springBody(ofElement: i) else { continue }
                 lag = max(lag, abs(world.position(of: body)[axis] - centers[i].center[axis]))
             }
         }
         guard frame > lastScrollEvent else { return }
         if releaseFrame == nil || moved { restart(at: frame, springy: springy) }
 
-        let length = springy.configuration.length
+        let length = springy.springRestLength
         var worst = 0.0
         var unsettled = false
         for i in sprung {
-            guard let body = springy.body(ofElement: i) else { continue }
+            guard let body = springy.springBody(ofElement: i) else { continue }
             let u = world.position(of: body) - centers[i].center
             let along = u[axis]
             let distance = max(0, u.length - length)
@@ -143,7 +144,7 @@ public struct MetricRecorder {
     }
 
     /// Starts the post-release metrics over at `frame` (the content moved again).
-    private mutating func restart(at frame: Int, springy: SpringyDynamics?) {
+    private mutating func restart(at frame: Int, springy: (any LayoutDynamics)?) {
         releaseFrame = frame
         for i in initialized { initial[i] = .nan }
         initialized.removeAll(keepingCapacity: true)
@@ -160,7 +161,7 @@ public struct MetricRecorder {
             initial = Array(repeating: .nan, count: springy.layoutAttributes.count)
         }
         for i in springy.sprungIndices {
-            guard let body = springy.body(ofElement: i) else { continue }
+            guard let body = springy.springBody(ofElement: i) else { continue }
             let along = springy.world.position(of: body)[axis] - springy.layoutAttributes[i].center[axis]
             initial[i] = along
             initialized.append(i)

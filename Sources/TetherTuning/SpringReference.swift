@@ -32,7 +32,7 @@ public struct SpringReference: Sendable {
     public func check(hz: Int) throws(FitError) {
         let first = spec.response.remaining(at: 1 / Double(hz))
         guard first > 0.01 else {
-            throw .usage("--to-spring \(spec.text): the spring covers \(FixedText.format(100 * (1 - first), decimals: 1)) % of its distance within one frame at \(hz) Hz; there is no motion to compare")
+            throw .usage("--to-spring \(spec.text): the spring covers \(FixedDecimal.text(100 * (1 - first), decimals: 1)) % of its distance within one frame at \(hz) Hz; there is no motion to compare")
         }
     }
 

@@ -120,7 +120,7 @@ public struct SweepAxis: Sendable, Hashable {
             // i·STEP alone may overflow where START + i·STEP does not: one fused rounding instead.
             if !value.isFinite { value = start.addingProduct(Double(i), step) }
             guard places <= 15 else { return value }
-            return Double(FixedText.format(value, decimals: places)) ?? value
+            return Double(FixedDecimal.text(value, decimals: places)) ?? value
         }
     }
 
@@ -189,14 +189,5 @@ extension String {
             return ""
         }
         return String(self[first...last])
-    }
-}
-
-/// Fixed-decimal text through the writers' `FixedDecimal` (half away from zero, no `-0`).
-public enum FixedText {
-    public static func format(_ value: Double, decimals: Int) -> String {
-        var bytes: [UInt8] = []
-        FixedDecimal.append(value, decimals: decimals, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

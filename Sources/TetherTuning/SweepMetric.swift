@@ -1,4 +1,5 @@
 import TetherJSON
+import TetherScenario
 
 /// The numbers a sweep reports for each run (see `MetricRecorder` for how each is measured).
 public enum SweepMetric: String, Sendable, Hashable, CaseIterable {
@@ -131,6 +132,6 @@ public struct RunMetrics: Sendable, Hashable {
     /// The printed cell: fixed decimals, or "" for a missing value.
     public func text(of metric: SweepMetric) -> String {
         guard let value = value(of: metric) else { return "" }
-        return FixedText.format(value, decimals: metric.decimals)
+        return FixedDecimal.text(value, decimals: metric.decimals)
     }
 }

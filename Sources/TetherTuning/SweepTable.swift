@@ -88,7 +88,7 @@ public struct SweepTable: Sendable, Hashable {
             let row = rows[entry.row]
             var fields = row.parameters + row.cells
             if ranked {
-                fields = ["\(rank + 1)", "\(row.index)"] + fields + [entry.score.map { FixedText.format($0, decimals: 3) } ?? ""]
+                fields = ["\(rank + 1)", "\(row.index)"] + fields + [entry.score.map { FixedDecimal.text($0, decimals: 3) } ?? ""]
             }
             text += CSVText.line(fields)
         }
@@ -122,7 +122,7 @@ public struct SweepTable: Sendable, Hashable {
                 "\(quoted(metric.rawValue)): \(cell.isEmpty ? "null" : cell)"
             }
             members.append("\"metrics\": {\(metricMembers.joined(separator: ", "))}")
-            if ranking != nil { members.append("\"score\": \(entry.score.map { FixedText.format($0, decimals: 3) } ?? "null")") }
+            if ranking != nil { members.append("\"score\": \(entry.score.map { FixedDecimal.text($0, decimals: 3) } ?? "null")") }
             let comma = position == ordered.count - 1 ? "" : ","
             lines.append("    {\(members.joined(separator: ", "))}\(comma)")
         }

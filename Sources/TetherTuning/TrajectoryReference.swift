@@ -104,7 +104,7 @@ public struct TrajectoryReference: Sendable {
             let expected = Double(frame.index) / Double(hz)
             if abs(frame.time - expected) > 1e-6 {
                 throw .data(
-                    "\(file): line \(frame.line): frame \(frame.index) is at time \(FixedText.format(frame.time, decimals: 6)) s, but at \(hz) Hz the scenario's frame \(frame.index) is at \(FixedText.format(expected, decimals: 6)) s; the reference was recorded on another clock")
+                    "\(file): line \(frame.line): frame \(frame.index) is at time \(FixedDecimal.text(frame.time, decimals: 6)) s, but at \(hz) Hz the scenario's frame \(frame.index) is at \(FixedDecimal.text(expected, decimals: 6)) s; the reference was recorded on another clock")
             }
         }
     }

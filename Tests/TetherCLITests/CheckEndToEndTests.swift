@@ -33,6 +33,34 @@ import Testing
         #expect(result.stderr.contains("1 row"))
     }
 
+    /// A mismatch ends with the command that records the new output; run as printed, it makes
+    /// the check pass. With several failures, one more line records them all.
+    @Test func aMismatchPrintsTheCommandThatRecordsIt() throws {
+        let directory = try TetherProcess.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["vv-list", "snap"] {
+            // The golden with its last row twice: one extra row.
+            let golden = try String(contentsOf: TetherProcess.packageRoot.appendingPathComponent("golden/\(name).csv"), encoding: .utf8)
+            let last = golden.dropLast().split(separator: "\n").last!
+            try (golden + last + "\n").write(to: directory.appendingPathComponent("\(name).csv"), atomically: true, encoding: .utf8)
+        }
+        let one = try TetherProcess.run(["check", "scenarios/vv-list.json", "--golden", directory.path])
+        #expect(one.status == 1)
+        let command = "tether check --record scenarios/vv-list.json --golden \(directory.path)"
+        #expect(one.stderr.contains("\nif the change is meant, record it with: \(command)\n"), "\(one.stderr)")
+        #expect(!one.stderr.contains("to record every golden"))
+
+        let both = try TetherProcess.run(["check", "scenarios/vv-list.json", "scenarios/snap.json", "--golden", directory.path])
+        #expect(both.status == 1)
+        let all = "tether check --record scenarios/vv-list.json scenarios/snap.json --golden \(directory.path)"
+        #expect(both.stderr.hasSuffix("tether: to record every golden that failed: \(all)\n"), "\(both.stderr)")
+
+        let record = try TetherProcess.run(Array(all.split(separator: " ").dropFirst().map(String.init)))
+        #expect(record.status == 0, "\(record.stderr)")
+        let again = try TetherProcess.run(["check", "scenarios/vv-list.json", "scenarios/snap.json", "--golden", directory.path])
+        #expect(again.status == 0, "\(again.stderr)")
+    }
+
     @Test func aMissingGoldenFailsAndSaysHowToRecordIt() throws {
         let directory = try TetherProcess.temporaryDirectory()
         let result = try TetherProcess.run(["check", "scenarios/vv-list.json", "--golden", directory.path])

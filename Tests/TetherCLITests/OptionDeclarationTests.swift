@@ -42,6 +42,30 @@ import Testing
         #expect(throws: CommandError.self) { try unknown.checkSyntax() }
     }
 
+    /// A command reads only the options its help declares — one it read but left out of the help
+    /// would compile and then be refused by the parser — and reads every one it declares, so a
+    /// listed option always does something.
+    @Test(arguments: Tether.commands.map { $0.name })
+    func theCommandReadsExactlyTheOptionsItsHelpDeclares(command name: String) throws {
+        let command = try #require(Tether.command(named: name))
+        let parsed = ParsedArguments(["x.json"], options: command.help.options, command: name)
+        _ = try? command.init(parsed)
+        let read = parsed.reads.options
+        let undeclared = read.filter { !parsed.declared.contains($0) }.map(\.name)
+        #expect(undeclared.isEmpty, "\(name) reads \(undeclared), which its help does not list (add them to a section)")
+        let unread = parsed.declared.filter { $0 != CommonOptions.help.declaration && !read.contains($0) }.map(\.name)
+        #expect(unread.isEmpty, "\(name) lists \(unread) in its help but never reads them")
+    }
+
+    /// The record of reads sees an option that is not among the declarations.
+    @Test func aReadOfAnUndeclaredOptionIsRecorded() throws {
+        let parsed = ParsedArguments(["--threads", "2"], options: [CommonOptions.help.declaration], command: "x")
+        #expect(throws: CommandError.self) { try parsed.checkSyntax() }
+        #expect(try parsed.value(CommonOptions.threads) == nil)
+        #expect(parsed.reads.options == [CommonOptions.threads.declaration])
+        #expect(!parsed.declared.contains(CommonOptions.threads.declaration))
+    }
+
     /// Each usage line names options the command declares, and every declared option but
     /// `--help` appears in some usage line.
     @Test(arguments: Tether.commands.map { $0.name })

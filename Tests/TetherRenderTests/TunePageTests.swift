@@ -224,8 +224,8 @@ struct CompactSeriesReader {
     }
 
     @Test func shellWords() {
-        #expect(TunePage.shellQuoted("dynamics.spring.damping=0.5") == "dynamics.spring.damping=0.5")
-        #expect(TunePage.shellQuoted("layout.sections=[30]") == "'layout.sections=[30]'")
-        #expect(TunePage.shellQuoted("it's") == #"'it'\''s'"#)
+        #expect(ShellWord.quoted("dynamics.spring.damping=0.5") == "dynamics.spring.damping=0.5")
+        #expect(ShellWord.quoted("layout.sections=[30]") == "'layout.sections=[30]'")
+        #expect(ShellWord.quoted("it's") == #"'it'\''s'"#)
     }
 }

@@ -105,4 +105,18 @@ import TetherTestSupport
         }
         #expect(disagreements < 5)
     }
+
+    /// The String forms the rest of Tether prints with are the writers' bytes; the trimmed form
+    /// drops trailing zeros and a bare point, never the digits of an integer.
+    @Test func textFormsAreTheWritersBytes() {
+        for value in [2.0625, -2.0625, 0.00049, -0.0001, 123456.7895, 1e16 + 2] {
+            #expect(FixedDecimal.text(value, decimals: 3) == text(value, 3))
+        }
+        #expect(FixedDecimal.text(2.0625, decimals: 3) == "2.063")
+        #expect(FixedDecimal.trimmedText(12.5, decimals: 4) == "12.5")
+        #expect(FixedDecimal.trimmedText(-0.00001, decimals: 4) == "0")
+        #expect(FixedDecimal.trimmedText(3, decimals: 2) == "3")
+        #expect(FixedDecimal.trimmedText(100, decimals: 0) == "100")
+        #expect(FixedDecimal.trimmedText(100, decimals: 2) == "100")
+    }
 }

@@ -59,10 +59,10 @@ import TetherTestSupport
                 let x = row.center.x + (row.kind == .viewport ? 0 : random.uniform(-noise, noise))
                 let y = row.center.y + (row.kind == .viewport ? 0 : random.uniform(-noise, noise))
                 let fields = [
-                    "\(record.index)", FixedText.format(record.time, decimals: 6), "\(row.section)", "\(row.item)",
-                    row.kind.rawValue, FixedText.format(x, decimals: 3), FixedText.format(y, decimals: 3),
-                    FixedText.format(row.size.width, decimals: 3), FixedText.format(row.size.height, decimals: 3),
-                    FixedText.format(row.angle, decimals: 6), FixedText.format(row.alpha, decimals: 3), "\(row.zIndex)",
+                    "\(record.index)", FixedDecimal.text(record.time, decimals: 6), "\(row.section)", "\(row.item)",
+                    row.kind.rawValue, FixedDecimal.text(x, decimals: 3), FixedDecimal.text(y, decimals: 3),
+                    FixedDecimal.text(row.size.width, decimals: 3), FixedDecimal.text(row.size.height, decimals: 3),
+                    FixedDecimal.text(row.angle, decimals: 6), FixedDecimal.text(row.alpha, decimals: 3), "\(row.zIndex)",
                 ]
                 text += fields.joined(separator: ",") + "\n"
             }
@@ -83,8 +83,8 @@ import TetherTestSupport
     /// Relative errors of the found damping ratio and frequency, printed with the replays.
     static func errors(_ result: FitResult, damping: Double, frequency: Double, _ label: String) -> (Double, Double) {
         let e = (abs(result.values[0] / damping - 1), abs(result.values[1] / frequency - 1))
-        let rms = result.comparison.residual.map { FixedText.format($0.rms, decimals: 4) } ?? "-"
-        print("fit \(label): damping \(result.values[0]) (\(FixedText.format(100 * e.0, decimals: 3)) %), frequency \(result.values[1]) (\(FixedText.format(100 * e.1, decimals: 3)) %), RMS \(rms) pt, \(result.replays.total) replays (grid \(result.replays.grid), local \(result.replays.local))")
+        let rms = result.comparison.residual.map { FixedDecimal.text($0.rms, decimals: 4) } ?? "-"
+        print("fit \(label): damping \(result.values[0]) (\(FixedDecimal.text(100 * e.0, decimals: 3)) %), frequency \(result.values[1]) (\(FixedDecimal.text(100 * e.1, decimals: 3)) %), RMS \(rms) pt, \(result.replays.total) replays (grid \(result.replays.grid), local \(result.replays.local))")
         return e
     }
 

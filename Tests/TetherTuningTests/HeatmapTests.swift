@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TetherScenario
 import TetherTestSupport
 @testable import TetherTuning
 
@@ -9,7 +10,7 @@ import TetherTestSupport
         var result: [SweepTable.Row] = []
         for k in 0..<(rows * columns) {
             let (r, c) = (k / columns, k % columns)
-            let settle = k == 1 ? "" : FixedText.format(Double((r + 1) * (c + 2)) / 10, decimals: 3)
+            let settle = k == 1 ? "" : FixedDecimal.text(Double((r + 1) * (c + 2)) / 10, decimals: 3)
             result.append(.init(index: k, parameters: ["0.\(r + 1)", "\(c + 1)"], cells: [settle, "1.000"]))
         }
         return SweepTable(

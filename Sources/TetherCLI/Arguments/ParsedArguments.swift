@@ -7,6 +7,12 @@ import TetherJSON
 /// (`--output a -o b` writes b). `-` alone is a positional (standard input or output).
 struct ParsedArguments {
     let command: String
+    /// The options the command declares (its help's), the only ones it may read.
+    let declared: [OptionDeclaration]
+    /// Every option the command's `init` asked for, declared or not: what
+    /// `OptionDeclarationTests` holds to `declared`, so an option a command reads but left out
+    /// of its help (which the parser would then refuse) fails a test instead of a user.
+    let reads = OptionReads()
     private(set) var positionals: [String] = []
     /// Options in command-line order, with the spelling used and the value text.
     private var given: [(option: OptionDeclaration, spelling: String, value: String?)] = []
@@ -15,6 +21,7 @@ struct ParsedArguments {
 
     init(_ arguments: [String], options: [OptionDeclaration], command: String) {
         self.command = command
+        self.declared = options
         var index = 0
         var optionsEnded = false
         while index < arguments.count {
@@ -51,7 +58,8 @@ struct ParsedArguments {
     }
 
     func isGiven(_ option: OptionDeclaration) -> Bool {
-        given.contains { $0.option == option }
+        reads.note(option)
+        return given.contains { $0.option == option }
     }
 
     func isSet(_ flag: Flag) -> Bool { isGiven(flag.declaration) }
@@ -65,12 +73,14 @@ struct ParsedArguments {
 
     /// The option's last value, read; nil when it is not given.
     func value<Value>(_ option: Option<Value>) throws(CommandError) -> Value? {
+        reads.note(option.declaration)
         guard let last = given.last(where: { $0.option == option.declaration }) else { return nil }
         return try read(option, last.value!, spelling: last.spelling)
     }
 
     /// Every value of a repeatable option, read, in command-line order.
     func values<Value>(_ option: Option<Value>) throws(CommandError) -> [Value] {
+        reads.note(option.declaration)
         var result: [Value] = []
         for entry in given where entry.option == option.declaration {
             result.append(try read(option, entry.value!, spelling: entry.spelling))
@@ -91,5 +101,15 @@ struct ParsedArguments {
             case .message(let message): throw usageError(message)
             }
         }
+    }
+}
+
+/// The options a command read from its arguments, in order, each once (a reference, so that
+/// the copies of one `ParsedArguments` share it).
+final class OptionReads {
+    private(set) var options: [OptionDeclaration] = []
+
+    func note(_ option: OptionDeclaration) {
+        if !options.contains(option) { options.append(option) }
     }
 }

@@ -107,11 +107,5 @@ struct BenchCommand: TetherCommand {
         }
     }
 
-    private func format3(_ x: Double) -> String {
-        let scaled = (x * 1000).rounded()
-        let whole = Int64(scaled) / 1000
-        let fraction = abs(Int64(scaled) % 1000)
-        let digits = String(fraction)
-        return "\(whole).\(String(repeating: "0", count: 3 - digits.count))\(digits)"
-    }
+    private func format3(_ x: Double) -> String { FixedDecimal.text(x, decimals: 3) }
 }

@@ -98,6 +98,7 @@ struct CheckCommand: TetherCommand {
         var worst = ExitCode.success
         var reported: [Scenario] = []
         var junit = JUnitReport()
+        var unmatched: [String] = []  // scenarios whose golden differs or is missing
         for file in files {
             let start = ContinuousClock.now
             var testCase = JUnitReport.TestCase(name: file, file: file, seconds: 0, problem: nil)
@@ -111,6 +112,7 @@ struct CheckCommand: TetherCommand {
                 } else {
                     try paths.input(golden, role: "the golden")
                     testCase.problem = try checkGolden(scenario, file: file)
+                    if testCase.problem != nil { unmatched.append(file) }
                 }
                 if testCase.problem != nil {
                     // The report draws layout scenes; world scenes are listed by the text report only.
@@ -126,11 +128,12 @@ struct CheckCommand: TetherCommand {
                 testCase.problem = .error(message: error.message)
                 if worst == .success || worst == .mismatch { worst = error.exitCode }
             }
-            testCase.seconds = Self.seconds(start.duration(to: .now))
+            testCase.seconds = start.duration(to: .now).inSeconds
             junit.cases.append(testCase)
         }
         let verb = record ? "recorded" : "checked"
         Console.output("\(files.count) scenario\(files.count == 1 ? "" : "s") \(verb): \(files.count - failed) ok, \(failed) failed")
+        if unmatched.count > 1 { Console.error("tether: to record every golden that failed: \(recordCommand(unmatched))") }
         if let reportTarget {
             do {
                 let failures = try reported.map { try CheckReport.failure($0, goldenDirectory: goldenDirectory, tolerance: tolerance) }
@@ -154,10 +157,6 @@ struct CheckCommand: TetherCommand {
         return worst
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
-    }
-
     /// Checks one scenario against its golden and prints the outcome; nil when it matches.
     private func checkGolden(_ scenario: Scenario, file: String) throws(CommandError) -> JUnitReport.Problem? {
         let path = GoldenCheck.goldenPath(for: scenario, directory: goldenDirectory)
@@ -172,18 +171,26 @@ struct CheckCommand: TetherCommand {
             Console.output("ok      \(scenario.name)")
             return nil
         case .missing:
-            let message = "\(path) does not exist; record it with: tether check --record \(file)"
+            let message = "\(path) does not exist; record it with: \(recordCommand([file]))"
             Console.output("MISSING \(scenario.name)")
             Console.error("tether: \(message)")
             return .failure(type: "missing golden", message: message, details: message)
         case .mismatch(let comparison):
             let text = describe(comparison, scenario: scenario.name, goldenPath: path)
+                + "\nif the change is meant, record it with: \(recordCommand([file]))"
             Console.output("FAIL    \(scenario.name)")
             Console.error(text)
             // The first line names the golden; the message carries the first difference and the counts.
             let message = text.split(separator: "\n").dropFirst().joined(separator: "; ")
             return .failure(type: "golden mismatch", message: message, details: text)
         }
+    }
+
+    /// The command that records the goldens of `files`, as a user would type it: `--golden` only
+    /// when it is not the default, words quoted for the shell only when they need it.
+    private func recordCommand(_ files: [String]) -> String {
+        let golden = goldenDirectory == "golden" ? [] : ["--golden", goldenDirectory]
+        return (["tether", "check", "--record"] + files + golden).map(ShellWord.quoted).joined(separator: " ")
     }
 
     /// Records one golden and prints what changed; never a failure (errors throw).

@@ -274,10 +274,10 @@ struct FitCommand: TetherCommand {
         let names = plan.parameters.map(\.name)
         let width = names.map(\.count).max() ?? 0
         func pad(_ text: String, _ n: Int) -> String { text + String(repeating: " ", count: max(0, n - text.count)) }
-        func pt(_ x: Double) -> String { FixedText.format(x, decimals: 4) + " pt" }
+        func pt(_ x: Double) -> String { FixedDecimal.text(x, decimals: 4) + " pt" }
         func measure(_ comparison: FitComparison) -> String {
             if let residual = comparison.residual { return "RMS " + pt(residual.rms) }
-            return comparison.objective.isFinite ? "score " + FixedText.format(comparison.objective, decimals: 4) : "no score"
+            return comparison.objective.isFinite ? "score " + FixedDecimal.text(comparison.objective, decimals: 4) : "no score"
         }
         var lines = ["fit: \(file)", "reference: \(plan.reference.summary)", "", "best:"]
         for (parameter, value) in zip(plan.parameters, result.values) {
@@ -293,10 +293,10 @@ struct FitCommand: TetherCommand {
             lines.append("metrics (target, scale):")
             let metricWidth = ranking.terms.map(\.metric.rawValue.count).max() ?? 0
             for term in ranking.terms {
-                let value = metrics.value(of: term.metric).map { FixedText.format($0, decimals: term.metric.decimals) + " " + term.metric.unit } ?? "never"
+                let value = metrics.value(of: term.metric).map { FixedDecimal.text($0, decimals: term.metric.decimals) + " " + term.metric.unit } ?? "never"
                 lines.append("  \(pad(term.metric.rawValue, metricWidth))  \(pad(value, 12))  (\(FitParameter.number(term.target)), \(FitParameter.number(term.scale)))")
             }
-            lines.append("score: \(comparison.objective.isFinite ? FixedText.format(comparison.objective, decimals: 4) : "none (a targeted metric is missing)")")
+            lines.append("score: \(comparison.objective.isFinite ? FixedDecimal.text(comparison.objective, decimals: 4) : "none (a targeted metric is missing)")")
         }
         let r = result.replays
         let grid = Array(repeating: String(result.gridPoints), count: plan.parameters.count).joined(separator: " × ")

@@ -11,13 +11,7 @@ struct RunCommand: TetherCommand {
         static let format = Option<OutputFormat>(
             "--format", value: "FORMAT", help: "csv (default), json, jsonl, or none (run only: exit status and timing).",
             expected: "csv, json, jsonl or none", parse: { OutputFormat(rawValue: $0) })
-        static let output = Option<String>(
-            "-o", "--output", value: "FILE",
-            help: """
-                Write to FILE instead of standard output (- is standard output).
-                A file is written to a temporary file and renamed on success;
-                a device, FIFO or socket is written in place (see docs/cli.md).
-                """)
+        static let output = CommonOptions.output(value: "FILE")
         static let items = Option<Scenario.ItemSelection>(
             "--items", value: "visible|all",
             help: """

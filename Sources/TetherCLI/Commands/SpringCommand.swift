@@ -242,21 +242,8 @@ struct SpringCommand: TetherCommand {
     }
 
     /// `fixed` without trailing zeros: "30", "1.5".
-    static func short(_ x: Double) -> String {
-        var text = fixed(x)
-        guard text.contains(".") else { return text }
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
+    static func short(_ x: Double) -> String { FixedDecimal.trimmedText(x, decimals: 4) }
 
-    /// Fixed 4 decimals, no "-0.0000"; very large magnitudes fall back to Swift's shortest form.
-    static func fixed(_ x: Double) -> String {
-        let scaled = (abs(x) * 10_000).rounded()
-        guard scaled < 9e15 else { return "\(x)" }
-        let units = Int64(scaled)
-        let fraction = String(units % 10_000)
-        let sign = x < 0 && units != 0 ? "-" : ""
-        return "\(sign)\(units / 10_000).\(String(repeating: "0", count: 4 - fraction.count))\(fraction)"
-    }
+    /// Fixed 4 decimals, no "-0.0000" (the writers' rounding).
+    static func fixed(_ x: Double) -> String { FixedDecimal.text(x, decimals: 4) }
 }

@@ -49,12 +49,7 @@ struct SweepCommand: TetherCommand {
         static let format = Option<SweepTable.Format>(
             "--format", value: "csv|json", help: "Output format (default csv).",
             expected: "csv or json", parse: { SweepTable.Format(rawValue: $0) })
-        static let output = Option<String>(
-            "-o", "--output", value: "FILE",
-            help: """
-                Write to FILE instead of standard output (a file through a
-                temporary file and a rename; see docs/cli.md).
-                """)
+        static let output = CommonOptions.output(value: "FILE")
         static let heatmap = Option<String>(
             "--heatmap", value: "FILE.svg",
             help: """
@@ -316,7 +311,7 @@ struct SweepCommand: TetherCommand {
         if timing {
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             let rate = seconds > 0 ? Double(indices.count) / seconds : 0
-            Console.error("tether: sweep: \(indices.count) runs in \(FixedText.format(seconds, decimals: 3)) s (\(FixedText.format(rate, decimals: 1)) runs/s, \(jobs) job\(jobs == 1 ? "" : "s"))")
+            Console.error("tether: sweep: \(indices.count) runs in \(FixedDecimal.text(seconds, decimals: 3)) s (\(FixedDecimal.text(rate, decimals: 1)) runs/s, \(jobs) job\(jobs == 1 ? "" : "s"))")
         }
         let moving = results.filter { $0.releaseFrame == $0.lastFrame && $0.lastFrame > 0 }.count
         if moving > 0 {

@@ -11,8 +11,7 @@ struct TuneCommand: TetherCommand {
 
     /// Every option, declared once: usage, help and parsing read these.
     enum Options {
-        static let output = Option<String>(
-            "-o", "--output", value: "FILE.html", help: "Write the page to FILE (atomically); without it, to standard output.")
+        static let output = CommonOptions.output(value: "FILE.html")
     }
 
     static let help = CommandHelp(

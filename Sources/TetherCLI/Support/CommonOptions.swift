@@ -41,13 +41,15 @@ enum CommonOptions {
             """,
         expected: "a whole number from 1 to 64", parse: OptionValue.wholeNumber(in: 1...64))
 
-    /// `-o, --output` of the commands that write one file, standard output by default.
+    /// `-o, --output` of every command that writes one file, standard output by default: the one
+    /// declaration of it (each command names only what it writes, `value`).
     static func output(value: String) -> Option<String> {
         Option(
             "-o", "--output", value: value,
             help: """
-                Write to FILE (a file through a temporary file and a rename; see
-                docs/cli.md); without it, or with -, to standard output.
+                Write to FILE instead of standard output (- is standard output).
+                A file is written to a temporary file and renamed on success;
+                a device, FIFO or socket is written in place (see docs/cli.md).
                 """)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TetherPlatform
+import TetherScenario
 import TetherTuning
 
 /// The progress line on a terminal's stderr: runs done, runs/s, ETA; redrawn at most ten times a
@@ -29,7 +30,7 @@ final class ProgressLine: @unchecked Sendable {
         let seconds = Double(now - start) / 1e9
         let rate = seconds > 0 ? Double(done) / seconds : 0
         let eta = rate > 0 ? Double(total - done) / rate : 0
-        let text = "\r\u{1B}[K\(label): \(done)/\(total) runs, \(FixedText.format(rate, decimals: 1)) runs/s, ETA \(FixedText.format(eta, decimals: 0)) s"
+        let text = "\r\u{1B}[K\(label): \(done)/\(total) runs, \(FixedDecimal.text(rate, decimals: 1)) runs/s, ETA \(FixedDecimal.text(eta, decimals: 0)) s"
         FileHandle.standardError.write(Data(text.utf8))
         drawn = true
     }

@@ -33,6 +33,33 @@ public protocol LayoutDynamics: Sendable {
     mutating func performUpdate(_ result: BatchUpdateResult, layout: any CollectionLayout, touchLocation: Vec2?, visibleRect: Rect)
     /// A parameter changed during the run (a `set` event).
     mutating func apply(_ change: DynamicsChange)
+
+    // What replays, pictures and metrics ask of the springy list, asked of any dynamics, so no
+    // caller needs to know which one it holds. Dynamics without cell springs answer "none"
+    // (the defaults below); the loader gives reorder events to springy dynamics only.
+
+    /// Whether cells hang on springs to their layout place (the springy list): what the tuning
+    /// metrics measure and what drag to reorder moves.
+    var hasCellSprings: Bool { get }
+    /// Elements that have springs now, ascending.
+    var sprungIndices: [Int] { get }
+    /// Where element `index`'s spring is anchored (for the elements of `sprungIndices`); nil
+    /// for dynamics without cell springs.
+    func springAnchor(of index: Int) -> Vec2?
+    /// The body of element `index` while it hangs on a spring.
+    func springBody(ofElement index: Int) -> BodyID?
+    /// The springs' rest length (pt).
+    var springRestLength: Double { get }
+    /// Drag to reorder in progress, if any.
+    var interactiveMove: InteractiveMove? { get }
+    /// A long press lifts the cell at `item`; `finger` is in content coordinates.
+    mutating func beginInteractiveMove(item: ItemPath, finger: Vec2, visibleRect: Rect)
+    /// The lifting finger moved to `finger` (content coordinates).
+    mutating func updateInteractiveMove(finger: Vec2)
+    /// The lifted cell is dropped (after the data source moved it) or the move is cancelled.
+    mutating func endInteractiveMove()
+    /// Cuts the rope of the cell at `path` (the drop-in list): it falls until it is deleted.
+    mutating func detach(_ path: ItemPath)
 }
 
 extension LayoutDynamics {
@@ -44,6 +71,18 @@ extension LayoutDynamics {
     /// Only the springy list has parameters that change during a run; scenarios give `set`
     /// events to springy dynamics only, so the others have nothing to do.
     public mutating func apply(_ change: DynamicsChange) {}
+
+    public var hasCellSprings: Bool { false }
+    public var sprungIndices: [Int] { [] }
+    public func springAnchor(of index: Int) -> Vec2? { nil }
+    public func springBody(ofElement index: Int) -> BodyID? { nil }
+    public var springRestLength: Double { 0 }
+    public var interactiveMove: InteractiveMove? { nil }
+    public mutating func beginInteractiveMove(item: ItemPath, finger: Vec2, visibleRect: Rect) {}
+    public mutating func updateInteractiveMove(finger: Vec2) {}
+    public mutating func endInteractiveMove() {}
+    /// Only the drop-in list has ropes to cut.
+    public mutating func detach(_ path: ItemPath) {}
 }
 
 /// Attributes straight from the layout (`"dynamics": {"type": "none"}`).

@@ -46,6 +46,14 @@ public struct SpringyDynamics: LayoutDynamics {
     /// Where element `i`'s spring is anchored: its layout center, or its place in a reorder preview.
     public func anchor(of i: Int) -> Vec2 { previewAnchors[i] ?? layoutAttributes[i].center }
 
+    public var hasCellSprings: Bool { true }
+
+    public func springAnchor(of index: Int) -> Vec2? { anchor(of: index) }
+
+    public func springBody(ofElement index: Int) -> BodyID? { body(ofElement: index) }
+
+    public var springRestLength: Double { configuration.length }
+
     // MARK: Scrolling
 
     public mutating func contentOffsetDidChange(by delta: Vec2, touchLocation: Vec2?, visibleRect: Rect) {

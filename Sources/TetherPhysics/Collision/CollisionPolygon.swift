@@ -8,54 +8,30 @@
 /// `SegmentShape`), so feature ids refer to the shape's features.
 struct CollisionPolygon {
     let count: Int
-    private let v0: Vec2, v1: Vec2, v2: Vec2, v3: Vec2
-    private let n0: Vec2, n1: Vec2, n2: Vec2, n3: Vec2
+    private let vertices: FourVectors
+    private let normals: FourVectors
 
     /// `box` placed by `transform` (relative to the common frame).
     init(_ box: BoxShape, _ transform: Transform) {
         count = 4
-        v0 = transform.apply(box.vertex(0))
-        v1 = transform.apply(box.vertex(1))
-        v2 = transform.apply(box.vertex(2))
-        v3 = transform.apply(box.vertex(3))
+        vertices = FourVectors(
+            transform.apply(box.vertex(0)), transform.apply(box.vertex(1)),
+            transform.apply(box.vertex(2)), transform.apply(box.vertex(3)))
         let r = transform.rotation
-        n0 = r.rotate(box.normal(0))
-        n1 = r.rotate(box.normal(1))
-        n2 = r.rotate(box.normal(2))
-        n3 = r.rotate(box.normal(3))
+        normals = FourVectors(r.rotate(box.normal(0)), r.rotate(box.normal(1)), r.rotate(box.normal(2)), r.rotate(box.normal(3)))
     }
 
     /// The segment from `a` to `b` (already in the common frame) with unit normal `normal` for
     /// edge 0 (`a → b`) and `−normal` for edge 1 (`b → a`).
     init(segmentFrom a: Vec2, to b: Vec2, normal: Vec2) {
         count = 2
-        v0 = a
-        v1 = b
-        v2 = a
-        v3 = b
-        n0 = normal
-        n1 = -normal
-        n2 = normal
-        n3 = -normal
+        vertices = FourVectors(a, b, a, b)
+        normals = FourVectors(normal, -normal, normal, -normal)
     }
 
-    func vertex(_ i: Int) -> Vec2 {
-        switch i {
-        case 0: return v0
-        case 1: return v1
-        case 2: return v2
-        default: return v3
-        }
-    }
+    func vertex(_ i: Int) -> Vec2 { vertices[i] }
 
-    func normal(_ i: Int) -> Vec2 {
-        switch i {
-        case 0: return n0
-        case 1: return n1
-        case 2: return n2
-        default: return n3
-        }
-    }
+    func normal(_ i: Int) -> Vec2 { normals[i] }
 
     /// The index after `i`, wrapping around.
     func next(_ i: Int) -> Int { i + 1 == count ? 0 : i + 1 }

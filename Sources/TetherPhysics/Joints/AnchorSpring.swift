@@ -26,7 +26,7 @@ struct AnchorSpring: JointKind {
     /// Unit direction from the anchor to the body, for axial rows.
     var axis = Vec2.zero
     /// The part of the row's velocity error fixed for the substep: a spring's
-    /// `stiffness·C₁ + damping·Ċ₁`, a rod's `biasRate·C₁` (accurate clock), a spring's
+    /// `stiffnessPerSubstep·C₁ + dampingPerSubstep·Ċ₁`, a rod's `biasRate·C₁` (accurate clock), a spring's
     /// `C·h·ω²·γ'` (UIKit clock). Axial rows use x.
     var bias = Vec2.zero
     /// The velocity change the row has applied (its impulse over the body's mass): over the
@@ -99,11 +99,11 @@ extension AnchorSpring {
         case .pointSpring(let spring):
             if first {
                 // v − Δv_smooth is the velocity the substep began with.
-                bias = spring.stiffness * (body.position - anchor)
-                    + spring.damping * (body.velocity - body.smoothVelocityChange)
+                bias = spring.stiffnessPerSubstep * (body.position - anchor)
+                    + spring.dampingPerSubstep * (body.velocity - body.smoothVelocityChange)
                 velocityChange = .zero
             }
-            let delta = -spring.implicitScale * (bias + spring.damping * body.velocity + velocityChange)
+            let delta = -spring.implicitScale * (bias + spring.dampingPerSubstep * body.velocity + velocityChange)
             velocityChange += delta
             body.velocity += delta
             if !relax { body.smoothVelocityChange += delta }
@@ -114,10 +114,10 @@ extension AnchorSpring {
                 velocityChange = .zero
                 let startSpeed = u.dot(body.velocity - body.smoothVelocityChange)
                 bias = Vec2(
-                    distance > 0 ? spring.stiffness * (distance - settings.length) + spring.damping * startSpeed : 0, 0)
+                    distance > 0 ? spring.stiffnessPerSubstep * (distance - settings.length) + spring.dampingPerSubstep * startSpeed : 0, 0)
             }
             let u = axis
-            let delta = -spring.implicitScale * (bias.x + spring.damping * u.dot(body.velocity) + velocityChange.x)
+            let delta = -spring.implicitScale * (bias.x + spring.dampingPerSubstep * u.dot(body.velocity) + velocityChange.x)
             velocityChange.x += delta
             body.velocity += delta * u
             if !relax { body.smoothVelocityChange += delta * u }

@@ -184,7 +184,7 @@ extension DistanceJoint {
             error = separation
             mass = bodies.pointMass(leverA: leverA, leverB: leverB)
             if case .pointSpring(let spring) = row {
-                bias = mass.times(spring.stiffness * separation + spring.damping * startVelocity)
+                bias = mass.times(spring.stiffnessPerSubstep * separation + spring.dampingPerSubstep * startVelocity)
             }
         } else {
             let (u, distance) = separation.normalizedWithLength
@@ -195,7 +195,7 @@ extension DistanceJoint {
             if mass.m11 == 0 { impulse = .zero }
             bias = .zero
             if case .axialSpring(let spring) = row {
-                let target = spring.stiffness * error.x + spring.damping * u.dot(startVelocity)
+                let target = spring.stiffnessPerSubstep * error.x + spring.dampingPerSubstep * u.dot(startVelocity)
                 bias = Vec2(mass.m11 * target, 0)
             }
         }
@@ -217,10 +217,10 @@ extension DistanceJoint {
         var delta: Vec2
         switch row {
         case .pointSpring(let spring):
-            let d = spring.damping
+            let d = spring.dampingPerSubstep
             delta = -spring.implicitScale * (bias + d * mass.times(relativeVelocity) + impulse)
         case .axialSpring(let spring):
-            let d = spring.damping
+            let d = spring.dampingPerSubstep
             let cdot = axis.dot(relativeVelocity)
             delta = Vec2(-(bias.x + d * mass.m11 * cdot + impulse.x) / (1 + d), 0)
         case .pointRod(let softness):

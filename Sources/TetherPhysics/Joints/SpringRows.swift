@@ -18,20 +18,22 @@ struct JointSpring: Sendable, Hashable {
 /// is A-stable (stable at any frequency and time step), second order, and keeps the energy of an
 /// undamped linear spring exactly.
 struct TrapezoidalSpring: Sendable {
-    /// h·ω² (1/s): velocity change per point of position error.
-    var stiffness = 0.0
-    /// h·(h·ω²/4 + ζ·ω) (no unit): the share of the relative velocity the row takes out.
-    var damping = 0.0
-    /// 1/(1 + damping): the implicit solve's scale.
+    /// h·ω² (1/s): velocity change per point of position error over one substep h. Not a
+    /// spring constant k: that is m·ω², and this holds h in it.
+    var stiffnessPerSubstep = 0.0
+    /// h·(h·ω²/4 + ζ·ω) (no unit): the share of the relative velocity the row takes out over
+    /// one substep. Not the damping ratio ζ (the scenario's `damping`) it is computed from.
+    var dampingPerSubstep = 0.0
+    /// 1/(1 + dampingPerSubstep): the implicit solve's scale.
     var implicitScale = 1.0
 
     init() {}
 
     init(frequency: Double, dampingRatio: Double, h: Double) {
         let omega = 2 * DeterministicMath.pi * frequency
-        stiffness = h * omega * omega
-        damping = h * (h * omega * omega / 4 + dampingRatio * omega)
-        implicitScale = 1 / (1 + damping)
+        stiffnessPerSubstep = h * omega * omega
+        dampingPerSubstep = h * (h * omega * omega / 4 + dampingRatio * omega)
+        implicitScale = 1 / (1 + dampingPerSubstep)
     }
 }
 

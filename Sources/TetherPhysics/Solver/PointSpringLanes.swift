@@ -16,8 +16,8 @@ struct PointSpringLanes {
     /// The body's smooth velocity change at the step's start.
     private let smoothVelocityChange: UnsafeMutablePointer<SIMD2<Double>>
     private let anchor: UnsafeMutablePointer<SIMD2<Double>>
-    private let stiffness: UnsafeMutablePointer<Double>
-    private let damping: UnsafeMutablePointer<Double>
+    private let stiffnessPerSubstep: UnsafeMutablePointer<Double>
+    private let dampingPerSubstep: UnsafeMutablePointer<Double>
     private let implicitScale: UnsafeMutablePointer<Double>
     /// How many bodies a block holds at most.
     private let capacity: Int
@@ -30,7 +30,7 @@ struct PointSpringLanes {
                 return body(
                     PointSpringLanes(
                         position: v, velocity: v + capacity, smoothVelocityChange: v + 2 * capacity,
-                        anchor: v + 3 * capacity, stiffness: s, damping: s + capacity, implicitScale: s + 2 * capacity,
+                        anchor: v + 3 * capacity, stiffnessPerSubstep: s, dampingPerSubstep: s + capacity, implicitScale: s + 2 * capacity,
                         capacity: capacity))
             }
         }
@@ -53,7 +53,7 @@ struct PointSpringLanes {
             velocity[lane] = SIMD2(body.velocity)
             smoothVelocityChange[lane] = SIMD2(body.smoothVelocityChange)
             anchor[lane] = SIMD2(springs[spring].anchor)
-            (stiffness[lane], damping[lane], implicitScale[lane]) = (row.stiffness, row.damping, row.implicitScale)
+            (stiffnessPerSubstep[lane], dampingPerSubstep[lane], implicitScale[lane]) = (row.stiffnessPerSubstep, row.dampingPerSubstep, row.implicitScale)
         }
         return true
     }
@@ -70,16 +70,16 @@ struct PointSpringLanes {
         if let shared = sharedCoefficients(count: slots.count) {
             step(slots, bodies, springs, springBySlot, shared, h: h, substeps: substeps, fastest: &fastest)
         } else {
-            let each = EachLane(stiffness: stiffness, damping: damping, implicitScale: implicitScale)
+            let each = EachLane(stiffnessPerSubstep: stiffnessPerSubstep, dampingPerSubstep: dampingPerSubstep, implicitScale: implicitScale)
             step(slots, bodies, springs, springBySlot, each, h: h, substeps: substeps, fastest: &fastest)
         }
     }
 
     /// The coefficients every loaded spring has, bit for bit, if they all have the same.
     private func sharedCoefficients(count: Int) -> SharedCoefficients? {
-        let first = SharedCoefficients(stiffness: stiffness[0], damping: damping[0], implicitScale: implicitScale[0])
+        let first = SharedCoefficients(stiffnessPerSubstep: stiffnessPerSubstep[0], dampingPerSubstep: dampingPerSubstep[0], implicitScale: implicitScale[0])
         for lane in 1..<max(count, 1) {
-            if stiffness[lane].bitPattern != first.stiffness.bitPattern || damping[lane].bitPattern != first.damping.bitPattern
+            if stiffnessPerSubstep[lane].bitPattern != first.stiffnessPerSubstep.bitPattern || dampingPerSubstep[lane].bitPattern != first.dampingPerSubstep.bitPattern
                 || implicitScale[lane].bitPattern != first.implicitScale.bitPattern
             {
                 return nil
@@ -139,22 +139,22 @@ struct PointSpringLanes {
     }
 }
 
-/// Where a lane's spring coefficients (stiffness, damping, implicit scale) come from.
+/// Where a lane's spring coefficients (stiffnessPerSubstep, dampingPerSubstep, implicit scale) come from.
 private protocol LaneCoefficients {
     subscript(lane: Int) -> (Double, Double, Double) { get }
 }
 
 /// The same for every lane: held in registers through the substeps.
 private struct SharedCoefficients: LaneCoefficients {
-    let stiffness, damping, implicitScale: Double
-    @inline(__always) subscript(lane: Int) -> (Double, Double, Double) { (stiffness, damping, implicitScale) }
+    let stiffnessPerSubstep, dampingPerSubstep, implicitScale: Double
+    @inline(__always) subscript(lane: Int) -> (Double, Double, Double) { (stiffnessPerSubstep, dampingPerSubstep, implicitScale) }
 }
 
 /// Each lane's own.
 private struct EachLane: LaneCoefficients {
-    let stiffness, damping, implicitScale: UnsafeMutablePointer<Double>
+    let stiffnessPerSubstep, dampingPerSubstep, implicitScale: UnsafeMutablePointer<Double>
     @inline(__always) subscript(lane: Int) -> (Double, Double, Double) {
-        (stiffness[lane], damping[lane], implicitScale[lane])
+        (stiffnessPerSubstep[lane], dampingPerSubstep[lane], implicitScale[lane])
     }
 }
 

@@ -66,7 +66,7 @@ func uikitCollidePolygonAndCircle(_ polygonA: UIKitShape, _ xfA: Transform, _ ci
 func uikitCollideEdgeAndCircle(_ edgeA: UIKitShape, _ circleB: UIKitShape, _ xfB: Transform) -> UIKitManifold {
     var manifold = UIKitManifold()
     let q = xfB.position
-    let a = edgeA.v0, b = edgeA.v1
+    let a = edgeA.vertex(0), b = edgeA.vertex(1)
     let e = b - a
     let u = e.dot(b - q)
     let v = e.dot(q - a)

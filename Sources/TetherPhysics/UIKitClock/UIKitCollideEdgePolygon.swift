@@ -10,7 +10,7 @@
 /// skins (2·polygon radius) kept.
 func uikitCollideEdgeAndPolygon(_ edgeA: UIKitShape, _ polygonB: UIKitShape, _ xfB: Transform) -> UIKitManifold {
     var manifold = UIKitManifold()
-    let v1 = edgeA.v0, v2 = edgeA.v1
+    let v1 = edgeA.vertex(0), v2 = edgeA.vertex(1)
     let edge1 = (v2 - v1).unitOrUnchanged
     let normal1 = Vec2(edge1.y, -edge1.x)
     let front = normal1.dot(xfB.position - v1) >= 0

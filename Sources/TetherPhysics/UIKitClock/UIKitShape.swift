@@ -10,15 +10,15 @@ struct UIKitShape: Sendable {
     var kind: Kind
     /// 4 for a box, 1 for a circle, 2 for an edge.
     var count: Int
-    var v0 = Vec2.zero, v1 = Vec2.zero, v2 = Vec2.zero, v3 = Vec2.zero
-    var n0 = Vec2.zero, n1 = Vec2.zero, n2 = Vec2.zero, n3 = Vec2.zero
+    var vertices = FourVectors.zero
+    var normals = FourVectors.zero
     var radius: Double
 
     init(box: BoxShape) {
         kind = .polygon
         count = 4
-        v0 = box.vertex(0); v1 = box.vertex(1); v2 = box.vertex(2); v3 = box.vertex(3)
-        n0 = box.normal(0); n1 = box.normal(1); n2 = box.normal(2); n3 = box.normal(3)
+        vertices = FourVectors(box.vertex(0), box.vertex(1), box.vertex(2), box.vertex(3))
+        normals = FourVectors(box.normal(0), box.normal(1), box.normal(2), box.normal(3))
         radius = UIKitConstants.polygonRadius
     }
 
@@ -31,8 +31,7 @@ struct UIKitShape: Sendable {
     init(edgeFrom a: Vec2, to b: Vec2) {
         kind = .edge
         count = 2
-        v0 = a
-        v1 = b
+        vertices = FourVectors(a, b, .zero, .zero)
         radius = UIKitConstants.polygonRadius
     }
 
@@ -44,27 +43,13 @@ struct UIKitShape: Sendable {
         }
     }
 
-    func vertex(_ i: Int) -> Vec2 {
-        switch i {
-        case 0: return v0
-        case 1: return v1
-        case 2: return v2
-        default: return v3
-        }
-    }
+    func vertex(_ i: Int) -> Vec2 { vertices[i] }
 
-    func normal(_ i: Int) -> Vec2 {
-        switch i {
-        case 0: return n0
-        case 1: return n1
-        case 2: return n2
-        default: return n3
-        }
-    }
+    func normal(_ i: Int) -> Vec2 { normals[i] }
 
     /// b2Shape::ComputeAABB: the placed vertices' bounds grown by the radius.
     func aabb(_ xf: Transform) -> AABB {
-        var lower = xf.apply(v0)
+        var lower = xf.apply(vertices.v0)
         var upper = lower
         for i in 1..<count {
             let v = xf.apply(vertex(i))
@@ -77,7 +62,7 @@ struct UIKitShape: Sendable {
     /// b2DistanceProxy::GetSupport: the vertex farthest along `d` (the first on ties).
     func support(_ d: Vec2) -> Int {
         var best = 0
-        var bestValue = v0.dot(d)
+        var bestValue = vertices.v0.dot(d)
         for i in 1..<count {
             let value = vertex(i).dot(d)
             if value > bestValue {

@@ -52,11 +52,7 @@ public struct Benchmark: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let scenario = try ScenarioLoader.load(file, overrides: overrides, budget: budget)
-        return (scenario, seconds(clock.now - start))
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+        return (scenario, (clock.now - start).inSeconds)
     }
 
     /// Times `repeats` runs. Pausing at rest is off unless `allowsPause`, so every frame is stepped
@@ -85,7 +81,7 @@ public struct Benchmark: Sendable {
             }
             // Steps of a paused world do nothing and are not counted.
             itemFrames = replay.world.bodyStepCount
-            seconds.append(Self.seconds(elapsed))
+            seconds.append(elapsed.inSeconds)
             contactFrames = contacts
             contactPointFrames = points
         }
@@ -131,8 +127,8 @@ public struct Benchmark: Sendable {
             try writer.finish(trailer: [("restingSince", "null")])
             try sink.flush()
             elapsed += clock.now - start
-            seconds.append(Self.seconds(elapsed))
-            rowSeconds.append(Self.seconds(building))
+            seconds.append(elapsed.inSeconds)
+            rowSeconds.append(building.inSeconds)
             bytes = sink.bytesWritten
         }
         return OutputResult(format: format, seconds: seconds, rowSeconds: rowSeconds, bytes: bytes)

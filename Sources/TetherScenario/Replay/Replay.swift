@@ -114,27 +114,23 @@ public struct Replay: SceneReplay {
         case .update(let update, let layoutAfter):
             try performEventUpdate(update, layoutAfter: layoutAfter, path: event.path)
         case .beginMove(let item, let point):
-            guard var springy = dynamics as? SpringyDynamics else { break }
+            guard dynamics.hasCellSprings else { break }
             moveFinger = (point, .zero, 0)
-            springy.beginInteractiveMove(item: item, finger: point + scroll.contentOffset, visibleRect: visibleRect)
-            dynamics = springy
+            dynamics.beginInteractiveMove(item: item, finger: point + scroll.contentOffset, visibleRect: visibleRect)
         case .updateMove(let point, let frames):
             guard let finger = moveFinger else { break }
             moveFinger = (finger.point, (point - finger.point) * (1 / Double(frames)), frames)
         case .endMove:
-            guard var springy = dynamics as? SpringyDynamics, let move = springy.interactiveMove else { break }
+            guard let move = dynamics.interactiveMove else { break }
             moveFinger = nil
             if move.target != move.item {
                 try performUpdate(.move(from: move.item, to: move.target), layoutAfter: nil, path: event.path)
-                springy = dynamics as! SpringyDynamics
             }
-            springy.endInteractiveMove()
-            dynamics = springy
+            dynamics.endInteractiveMove()
         case .cancelMove:
-            guard var springy = dynamics as? SpringyDynamics else { break }
+            guard dynamics.hasCellSprings else { break }
             moveFinger = nil
-            springy.endInteractiveMove()
-            dynamics = springy
+            dynamics.endInteractiveMove()
         default:
             break
         }
@@ -170,24 +166,21 @@ public struct Replay: SceneReplay {
 
     /// The reordering finger moves its share for this frame; the lifted cell follows it.
     private mutating func followMoveFinger() {
-        guard var finger = moveFinger, var springy = dynamics as? SpringyDynamics else { return }
+        guard var finger = moveFinger, dynamics.hasCellSprings else { return }
         if finger.stepsLeft > 0 {
             finger.point += finger.step
             finger.stepsLeft -= 1
             moveFinger = finger
         }
-        springy.updateInteractiveMove(finger: finger.point + scroll.contentOffset)
-        dynamics = springy
+        dynamics.updateInteractiveMove(finger: finger.point + scroll.contentOffset)
     }
 
     /// An update event: the drop-in list cuts the ropes of deleted items and deletes them later;
     /// everything else goes straight to the data source.
     private mutating func performEventUpdate(_ update: BatchUpdate, layoutAfter: CustomLayout?, path: JSONPath) throws(ReplayError) {
-        guard case .gravity(let configuration) = scene.dynamics, !update.deletes.isEmpty,
-              var gravity = dynamics as? GravityDynamics
+        guard case .gravity(let configuration) = scene.dynamics, !update.deletes.isEmpty
         else { return try performUpdate(update, layoutAfter: layoutAfter, path: path) }
-        for item in update.deletes { gravity.detach(item) }
-        dynamics = gravity
+        for item in update.deletes { dynamics.detach(item) }
         let rest = BatchUpdate(inserts: update.inserts, moves: update.moves)
         try performUpdate(rest, layoutAfter: layoutAfter, path: path)
         let removal = frame + configuration.removalDelay(hz: scenario.clock.hz)
