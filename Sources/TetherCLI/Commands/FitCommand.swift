@@ -127,7 +127,7 @@ struct FitCommand: TetherCommand {
                 .init("WHAT IS COMPARED", selection.map(CommandHelp.Entry.option) + [
                     .text("A run CSV: each selected row with the same element at the same frame (center distance)."),
                     .text("A curve: linear interpolation at each frame time within its time range."),
-                    .text("--to-spring: from the release frame R, each element displaced ≥ 0.5 pt at R"),
+                    .text("A spring (--to-spring): from the release frame R, each element displaced ≥ 0.5 pt at R"),
                     .text("against uₑ(R)·d((f − R + 1)/hz)/d(1/hz), d = 1 − the unit step response."),
                 ]),
                 .init("SEARCH", options: search + measure),
