@@ -89,6 +89,8 @@ let package = Package(
         /// Helpers shared by the test targets (a seeded random generator, an XML reader). Foundation only.
         .target(name: "TetherTestSupport", swiftSettings: honestImports),
 
+        /// The platform layer's calls against what Foundation and the kernel say.
+        .testTarget(name: "TetherPlatformTests", dependencies: ["TetherPlatform", "TetherTestSupport"], swiftSettings: honestImports),
         .testTarget(name: "TetherPhysicsTests", dependencies: ["TetherPhysics", "TetherTestSupport"], swiftSettings: honestImports),
         .testTarget(
             name: "TetherLayoutTests", dependencies: ["TetherPhysics", "TetherLayout", "TetherTestSupport"],
