@@ -113,7 +113,7 @@ let package = Package(
             swiftSettings: honestImports),
         .testTarget(
             name: "TetherTuningTests",
-            dependencies: ["TetherJSON", "TetherLayout", "TetherScenario", "TetherTuning", "TetherTestSupport"],
+            dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTuning", "TetherTestSupport"],
             swiftSettings: honestImports),
         /// The library's surface; runs the built `tether` binary to compare bytes with it.
         .testTarget(

@@ -1,4 +1,3 @@
-import Foundation
 import TetherJSON
 import TetherScenario
 
@@ -121,67 +120,6 @@ public struct SweepPlan: Sendable {
         _ indices: [Int], jobs: Int = 1, progress: (@Sendable (_ done: Int) -> Void)? = nil,
         _ body: @escaping @Sendable (_ index: Int) throws(SweepError) -> Outcome
     ) throws(SweepError) -> [Outcome] {
-        let workers = max(1, min(jobs, indices.count))
-        let state = RunState<Outcome>(count: indices.count)
-        let work: @Sendable (Int) -> Void = { _ in
-            while let position = state.claim() {
-                let outcome: Result<Outcome, SweepError>
-                do throws(SweepError) {
-                    outcome = .success(try body(indices[position]))
-                } catch {
-                    outcome = .failure(error)
-                }
-                state.finish(position, outcome, progress: progress)
-            }
-        }
-        if workers == 1 {
-            work(0)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: workers, execute: work)
-        }
-        return try state.collected()
-    }
-}
-
-/// The shared state of one `SweepPlan.run`: the next position to claim, the results by
-/// position, the earliest failure. Every access holds the lock.
-private final class RunState<Outcome: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var next = 0
-    private var done = 0
-    private var results: [Outcome?]
-    private var failure: (position: Int, error: SweepError)?
-
-    init(count: Int) {
-        results = Array(repeating: nil, count: count)
-    }
-
-    /// The next position to run, or nil when all are claimed or a run failed.
-    func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard failure == nil, next < results.count else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    func finish(_ position: Int, _ outcome: Result<Outcome, SweepError>, progress: (@Sendable (Int) -> Void)?) {
-        lock.lock()
-        defer { lock.unlock() }
-        switch outcome {
-        case .success(let value):
-            results[position] = value
-            done += 1
-            progress?(done)
-        case .failure(let error):
-            if failure == nil || position < failure!.position { failure = (position, error) }
-        }
-    }
-
-    func collected() throws(SweepError) -> [Outcome] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let failure { throw failure.error }
-        return results.map { $0! }
+        try ParallelRuns.map(indices, jobs: jobs, progress: progress, body)
     }
 }
