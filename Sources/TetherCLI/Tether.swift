@@ -9,7 +9,7 @@ enum Tether {
     static let version = "0.1.0"
     static let commands: [any TetherCommand.Type] = [
         RunCommand.self, CheckCommand.self, ValidateCommand.self, BenchCommand.self,
-        SpringCommand.self, SweepCommand.self, TuneCommand.self, RenderCommand.self, PlotCommand.self, SchemaCommand.self,
+        SpringCommand.self, SweepCommand.self, FitCommand.self, TuneCommand.self, RenderCommand.self, PlotCommand.self, SchemaCommand.self,
     ]
 
     static func main() {

@@ -9,10 +9,16 @@ public struct Plot: Sendable {
         public var name: String
         /// x: seconds, y: the value; in time order.
         public var points: [(x: Double, y: Double)]
+        /// Drawn dashed (a reference beside the replay that should match it).
+        public var dashed: Bool
+        /// The palette colour; nil for the series' position, so a reference and its replay can share one.
+        public var color: Int?
 
-        public init(name: String, points: [(x: Double, y: Double)]) {
+        public init(name: String, points: [(x: Double, y: Double)], dashed: Bool = false, color: Int? = nil) {
             self.name = name
             self.points = points
+            self.dashed = dashed
+            self.color = color
         }
     }
 
@@ -166,8 +172,9 @@ public struct Plot: Sendable {
 
         // Series and legend.
         for (i, s) in series.enumerated() {
-            let color = Palette.series[i % Palette.series.count]
-            m.text("<polyline class=\"series\" data-key=\"\(escapeXML(s.name))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" points=\"")
+            let color = Palette.series[(s.color ?? i) % Palette.series.count]
+            let dash = s.dashed ? " stroke-dasharray=\"5 3\"" : ""
+            m.text("<polyline class=\"series\" data-key=\"\(escapeXML(s.name))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\"\(dash) points=\"")
             for (j, p) in s.points.enumerated() {
                 if j > 0 { m.text(" ") }
                 m.number(px(p.x), 2); m.text(","); m.number(py(p.y), 2)
@@ -176,7 +183,7 @@ public struct Plot: Sendable {
             let ly = top + 8 + Double(i) * 16
             m.text("<line x1=\""); m.number(left + plotW + 12, 2); m.text("\" x2=\""); m.number(left + plotW + 32, 2)
             m.text("\" y1=\""); m.number(ly, 2); m.text("\" y2=\""); m.number(ly, 2)
-            m.line("\" stroke=\"\(color)\" stroke-width=\"2\"/>")
+            m.line("\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>")
             m.text("<text class=\"legend\" x=\""); m.number(left + plotW + 36, 2); m.text("\" y=\""); m.number(ly + 4, 2)
             m.line("\">\(escapeXML(s.name))</text>")
         }

@@ -67,7 +67,7 @@ public struct CurveReference: Sendable {
                 throw .data("\(file): line \(line): \(header[valueColumn]): \"\(record[valueColumn])\" is not a finite number")
             }
             if let last = times.last, t <= last {
-                throw .data("\(file): line \(line): time \(record[timeColumn]) does not follow \(FitParameter.text(last)); times must increase")
+                throw .data("\(file): line \(line): time \(record[timeColumn]) does not follow \(FitParameter.number(last)); times must increase")
             }
             times.append(t)
             values.append(v)

@@ -49,6 +49,22 @@ public struct FitOverlay: Sendable {
     /// At most this many elements are drawn (the chart stays readable).
     public static let maximumTraces = 4
 
+    /// Which of some elements to draw, given how much each moves (`magnitudes`, in element
+    /// order): the one moving most, then those nearest ¾, ½ and ¼ of its motion (the earlier
+    /// element on ties), so the picture shows large and small motions rather than four alike.
+    /// Positions into `magnitudes`, ascending.
+    static func spread(_ magnitudes: [Double]) -> [Int] {
+        guard let largest = magnitudes.max() else { return [] }
+        var chosen: [Int] = []
+        for i in 0..<maximumTraces {
+            let goal = largest * Double(maximumTraces - i) / Double(maximumTraces)
+            let candidates = magnitudes.indices.filter { !chosen.contains($0) }
+            guard let nearest = candidates.min(by: { abs(magnitudes[$0] - goal) < abs(magnitudes[$1] - goal) }) else { break }
+            chosen.append(nearest)
+        }
+        return chosen.sorted()
+    }
+
     public init(quantity: String, traces: [Trace]) {
         self.quantity = quantity
         self.traces = traces

@@ -13,7 +13,7 @@ public struct FitParameter: Sendable, Hashable {
     public init(path: JSONPath, low: Double, high: Double) throws(SweepSpecError) {
         guard low.isFinite, high.isFinite else { throw SweepSpecError("\(path): the bounds must be finite numbers") }
         guard low < high else {
-            throw SweepSpecError("\(path): LOW \(Self.text(low)) must be less than HIGH \(Self.text(high))")
+            throw SweepSpecError("\(path): LOW \(Self.number(low)) must be less than HIGH \(Self.number(high))")
         }
         self.path = path
         self.low = low
@@ -84,7 +84,8 @@ public struct FitParameter: Sendable, Hashable {
         ScenarioOverride(path: path, value: .number(value))
     }
 
-    static func text(_ value: Double) -> String { JSONValue.number(value).serialized() }
+    /// A number as JSON writes it, shortest form: "0.1", "200", "1e-05".
+    public static func number(_ value: Double) -> String { JSONValue.number(value).serialized() }
 
     /// "1.2500" → "1.25", "3.000" → "3".
     static func trimmed(_ text: String) -> String {

@@ -109,7 +109,7 @@ public struct FitPlan: Sendable {
 
     /// "dynamics.spring.damping=0.5, dynamics.spring.frequency=2", for messages.
     public func describe(_ values: [Double]) -> String {
-        zip(parameters, values).map { "\($0.name)=\(FitParameter.text($1))" }.joined(separator: ", ")
+        zip(parameters, values).map { "\($0.name)=\(FitParameter.number($1))" }.joined(separator: ", ")
     }
 
     /// The scenario with the `--set` overrides and then `values`.

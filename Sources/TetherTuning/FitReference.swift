@@ -19,11 +19,11 @@ public enum FitReference: Sendable {
                 + (r.selection.describe.isEmpty ? "" : " (\(r.selection.describe))")
         case .curve(let r):
             "\(r.file), a curve of \(r.times.count) samples: \(r.column) as the \(r.value.rawValue) of \(r.element)"
-                + (r.shift == 0 ? "" : ", shifted \(FitParameter.text(r.shift)) s")
+                + (r.shift == 0 ? "" : ", shifted \(FitParameter.number(r.shift)) s")
         case .spring(let r):
             "the step response of \(r.spec.text)" + (r.selection.describe.isEmpty ? "" : " (\(r.selection.describe))")
         case .targets(let ranking):
-            "targets " + ranking.terms.map { "\($0.metric.rawValue)=\(FitParameter.text($0.target))" }.joined(separator: ", ")
+            "targets " + ranking.terms.map { "\($0.metric.rawValue)=\(FitParameter.number($0.target))" }.joined(separator: ", ")
         }
     }
 
@@ -60,9 +60,9 @@ public enum FitReference: Sendable {
         case .trajectory(let r):
             "\(r.file): no frame and element in common with the replay (the reference has frames \(r.frames.first!.index)…\(r.frames.last!.index) and \(r.elementCount) element\(r.elementCount == 1 ? "" : "s"); the scenario runs frames 0…\(scenario.frames))"
         case .curve(let r):
-            "\(r.file): no frame of the scenario (0…\(FitParameter.text(Double(scenario.frames) / Double(scenario.clock.hz))) s) falls within the curve's times \(FitParameter.text(r.times.first! + r.shift))…\(FitParameter.text(r.times.last! + r.shift)) s, or the layout has no \(r.element)"
+            "\(r.file): no frame of the scenario (0…\(FitParameter.number(Double(scenario.frames) / Double(scenario.clock.hz))) s) falls within the curve's times \(FitParameter.number(r.times.first! + r.shift))…\(FitParameter.number(r.times.last! + r.shift)) s, or the layout has no \(r.element)"
         case .spring(let r):
-            "--to-spring: no \(r.selection.describe.isEmpty ? "" : "selected ")element has a spring and is displaced by \(FitParameter.text(SettleCriteria().distance)) pt or more at the release frame, so nothing follows the step response"
+            "--to-spring: no \(r.selection.describe.isEmpty ? "" : "selected ")element has a spring and is displaced by \(FitParameter.number(SettleCriteria().distance)) pt or more at the release frame, so nothing follows the step response"
         case .targets:
             "nothing to compare"
         }

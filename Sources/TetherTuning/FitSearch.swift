@@ -146,7 +146,7 @@ public struct FitSearch: Sendable {
             }
             if !changes {
                 let p = plan.parameters[a]
-                throw .usage("--vary \(p.name): every value from \(FitParameter.text(p.low)) to \(FitParameter.text(p.high)) gives the same \(plan.reference.isTargets ? "metrics" : "compared motion"); the scenario does not use \(p.name)\(plan.reference.isTargets ? "" : " (or not for the compared elements and frames)")")
+                throw .usage("--vary \(p.name): every value from \(FitParameter.number(p.low)) to \(FitParameter.number(p.high)) gives the same \(plan.reference.isTargets ? "metrics" : "compared motion"); the scenario does not use \(p.name)\(plan.reference.isTargets ? "" : " (or not for the compared elements and frames)")")
             }
         }
     }

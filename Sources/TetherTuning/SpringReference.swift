@@ -84,8 +84,7 @@ public struct SpringReference: Sendable {
         residual.elements = released.count
         var overlay: FitOverlay?
         if wantsOverlay {
-            let ranked = traces.sorted { abs($0.start) != abs($1.start) ? abs($0.start) > abs($1.start) : $0.key < $1.key }
-            let chosen = ranked.prefix(FitOverlay.maximumTraces).sorted { $0.key < $1.key }.map(\.trace)
+            let chosen = FitOverlay.spread(traces.map { abs($0.start) }).map { traces[$0].trace }
             overlay = FitOverlay(quantity: "displacement of \(axis == .vertical ? "center_y" : "center_x")", traces: chosen)
         }
         return FitComparison(objective: residual.meanSquare, residual: residual, overlay: overlay)

@@ -72,6 +72,6 @@ public struct SpringReferenceSpec: Sendable, Hashable {
             throw SweepSpecError("\(vocabulary): \(error.description)")
         }
         response = SpringStepResponse(spring: spring, initialVelocity: value("initialVelocity") ?? 0)
-        self.text = ([vocabulary] + values.map { "\($0.0)=\(FitParameter.text($0.1))" }).joined(separator: " ")
+        self.text = ([vocabulary] + values.map { "\($0.0)=\(FitParameter.number($0.1))" }).joined(separator: " ")
     }
 }

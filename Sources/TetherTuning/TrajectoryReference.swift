@@ -176,18 +176,14 @@ public struct TrajectoryReference: Sendable {
         return layoutReplay.dynamics.layoutAttributes[index].center[axis]
     }
 
-    /// The traces whose reference moves the most (largest range), at most `maximumTraces`, in
-    /// element order.
+    /// At most `maximumTraces` traces, spread over how far the reference moves (its range),
+    /// in element order.
     static func mostMoving(_ series: [FitElementKey: FitOverlay.Trace]) -> [FitOverlay.Trace] {
-        func range(_ trace: FitOverlay.Trace) -> Double {
-            let values = trace.reference.map(\.value)
+        let keys = series.keys.sorted()
+        let ranges = keys.map { key in
+            let values = series[key]!.reference.map(\.value)
             return (values.max() ?? 0) - (values.min() ?? 0)
         }
-        let keys = series.keys.sorted()
-        let ranked = keys.sorted { a, b in
-            let (ra, rb) = (range(series[a]!), range(series[b]!))
-            return ra != rb ? ra > rb : a < b
-        }
-        return ranked.prefix(FitOverlay.maximumTraces).sorted().map { series[$0]! }
+        return FitOverlay.spread(ranges).map { series[keys[$0]]! }
     }
 }

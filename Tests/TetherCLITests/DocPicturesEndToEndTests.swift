@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The pictures of the docs are what Tether draws today: every `tether render|plot … -o
-/// docs/images/NAME` command docs/pictures.md shows is run again, and its output must equal the
+/// docs/images/NAME` (or `tether fit … --plot docs/images/NAME`) command docs/pictures.md shows is run again, and its output must equal the
 /// committed picture byte for byte. A change to the physics, a layout or the drawing that moves a
 /// picture fails here until the picture is regenerated with the command shown beside it.
 @Suite struct DocPicturesEndToEndTests {
@@ -20,8 +20,8 @@ import Testing
         for span in page.split(separator: "`", omittingEmptySubsequences: false).enumerated()
         where span.offset % 2 == 1 {
             let words = span.element.split(separator: " ").map(String.init)
-            guard words.count > 3, words[0] == "tether", ["render", "plot"].contains(words[1]),
-                  let output = words.firstIndex(of: "-o"), output + 1 < words.count,
+            guard words.count > 3, words[0] == "tether", ["render", "plot", "fit"].contains(words[1]),
+                  let output = words.firstIndex(of: words[1] == "fit" ? "--plot" : "-o"), output + 1 < words.count,
                   words[output + 1].hasPrefix("docs/images/"),
                   !commands.contains(where: { $0.picture == words[output + 1] })
             else { continue }
