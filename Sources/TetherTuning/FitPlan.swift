@@ -30,7 +30,7 @@ public struct FitPlan: Sendable {
         do {
             _ = try ScenarioLoader.load(file, overrides: baseOverrides, budget: budget)
         } catch {
-            throw FitError(error.description, exitCode: error.exitCode)
+            throw .loading(error, error.description)
         }
         guard let bytes = try? InputFile.read(file, limit: ScenarioLoader.maxFileSize), let document = try? JSONParser.parse(bytes) else {
             throw .data("\(file): changed or vanished while being read")
@@ -61,7 +61,7 @@ public struct FitPlan: Sendable {
         do {
             base = try ScenarioLoader.decode(document, file: file, overrides: baseOverrides, budget: budget)
         } catch {
-            throw FitError(error.description, exitCode: error.exitCode)
+            throw .loading(error, error.description)
         }
         if base.layoutScene == nil && reference.needsLayout {
             throw .usage("\(file) is a world scene; only a Tether CSV reference (--to FILE.csv of 'tether run') fits world scenes")
@@ -93,7 +93,7 @@ public struct FitPlan: Sendable {
             } catch {
                 let described = describe(values)
                 let reason = error.description
-                throw FitError("the box of --vary values makes the scenario invalid at \(described): \(reason)", exitCode: error.exitCode)
+                throw .loading(error, "the box of --vary values makes the scenario invalid at \(described): \(reason)")
             }
         }
     }
@@ -117,7 +117,7 @@ public struct FitPlan: Sendable {
         do {
             return try ScenarioLoader.decode(document, file: file, overrides: overrides(values), budget: budget)
         } catch {
-            throw FitError("\(describe(values)) makes the scenario invalid: \(error.description)", exitCode: error.exitCode)
+            throw .loading(error, "\(describe(values)) makes the scenario invalid: \(error.description)")
         }
     }
 
@@ -127,11 +127,7 @@ public struct FitPlan: Sendable {
         do {
             return try reference.compare(scenario, criteria: criteria, overlay: overlay)
         } catch {
-            let reason: String = switch error {
-            case .eventFailed(let path, let frame, let reason): "\(file): \(path): at frame \(frame): \(reason)"
-            case .simulationFailed(let frame, let reason): "\(file): simulation failed at frame \(frame): \(reason)"
-            }
-            throw FitError("\(describe(values)): \(reason)", exitCode: error.exitCode)
+            throw .replay(error, "\(describe(values)): \(error.message(file: file))")
         }
     }
 }

@@ -40,7 +40,7 @@ import TetherScenario
     func aBrokenTetherCSVIsOneLine(text: String, message: String) {
         let error = #expect(throws: FitError.self) { try TrajectoryReference(file: "r.csv", text: text, selection: .all) }
         #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
-        #expect(error?.exitCode == .invalidScenario)
+        #expect(error?.kind == .data)
     }
 
     static let cell = FitElementKey(kind: .cell, section: 0, item: 0)

@@ -81,7 +81,7 @@ import TetherScenario
         // The scenario has no finger and tiles every item, so the padding changes nothing.
         let plan = try Self.plan(["dynamics.spring.damping=0.1:1", "dynamics.tilePadding=10:200"], reference: Self.spring)
         let error = try #require(throws: FitError.self) { try FitSearch(maxRuns: 60, gridPoints: 4).run(plan) }
-        #expect(error.exitCode == .usage)
+        #expect(error.kind == .usage)
         #expect(error.message.hasPrefix("--vary dynamics.tilePadding: every value from 10 to 200 gives the same compared motion"), "\(error.message)")
     }
 
@@ -89,7 +89,7 @@ import TetherScenario
         let error = try #require(throws: FitError.self) {
             try Self.plan(["dynamics.spring.damping=-0.5:1"], reference: Self.spring)
         }
-        #expect(error.exitCode == .invalidScenario)
+        #expect(error.kind == .data)
         #expect(error.message.contains("at dynamics.spring.damping=-0.5"), "\(error.message)")
         #expect(error.message.contains("dynamics.spring.damping"), "\(error.message)")
     }
@@ -97,7 +97,7 @@ import TetherScenario
     @Test func aTooSmallBudgetIsAUsageError() throws {
         let plan = try Self.plan(["dynamics.spring.damping=0.1:1", "dynamics.spring.frequency=0.5:3"], reference: Self.spring)
         let error = try #require(throws: FitError.self) { try FitSearch(maxRuns: 20, gridPoints: 4).run(plan) }
-        #expect(error.exitCode == .usage)
+        #expect(error.kind == .usage)
         #expect(error.message.hasPrefix("--max-runs 20 is too few"), "\(error.message)")
     }
 
@@ -106,7 +106,7 @@ import TetherScenario
         let reference = try TrajectoryReference(file: "late.csv", text: csv, selection: .all)
         let plan = try Self.plan(["dynamics.spring.damping=0.1:1"], reference: .trajectory(reference))
         let error = try #require(throws: FitError.self) { try FitSearch(maxRuns: 60).run(plan) }
-        #expect(error.exitCode == .invalidScenario)
+        #expect(error.kind == .data)
         #expect(error.message.hasPrefix("late.csv: no frame and element in common with the replay"), "\(error.message)")
     }
 }

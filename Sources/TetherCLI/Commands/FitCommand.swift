@@ -243,12 +243,12 @@ struct FitCommand: TetherCommand {
         do throws(FitError) {
             if ["frame", "kind", "center_x", "center_y"].allSatisfy(header.contains) {
                 if let option = [(column != nil, "--column"), (curveValue != nil, "--curve-value"), (timeShift != nil, "--time-shift")].first(where: \.0)?.1 {
-                    throw FitError("\(option) applies to a curve; \(referencePath) is a CSV of 'tether run' (see 'tether fit --help')", exitCode: .usage)
+                    throw FitError("\(option) applies to a curve; \(referencePath) is a CSV of 'tether run' (see 'tether fit --help')", kind: .usage)
                 }
                 return .trajectory(try TrajectoryReference(file: referencePath, text: text, selection: selection))
             }
             guard selection.paths.count == 1, selection.kinds.count <= 1 else {
-                throw FitError("\(referencePath) is a curve of one element: name it with one --element SECTION,ITEM (and --kind if it is not a cell) (see 'tether fit --help')", exitCode: .usage)
+                throw FitError("\(referencePath) is a curve of one element: name it with one --element SECTION,ITEM (and --kind if it is not a cell) (see 'tether fit --help')", kind: .usage)
             }
             let path = selection.paths[0]
             let element = FitElementKey(kind: selection.kinds.first ?? .cell, section: path.section, item: path.item)

@@ -41,3 +41,15 @@ extension SweepError {
         }
     }
 }
+
+extension FitError {
+    /// 64 what was asked cannot work, 65 unusable data, 66 an unreadable file, 70 a simulation failure.
+    var exitCode: ExitCode {
+        switch kind {
+        case .usage: .usage
+        case .data: .invalidScenario
+        case .unreadable: .inputMissing
+        case .simulation: .simulationFailure
+        }
+    }
+}
