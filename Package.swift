@@ -74,12 +74,12 @@ let package = Package(
         /// attributes), replays read as values or as the CLI's bytes, golden checks that throw
         /// a readable failure. Plain Swift values in, Swift errors out; no exit codes.
         .target(
-            name: "Tether", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden"],
+            name: "Tether", dependencies: ["TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden", "TetherImport"],
             exclude: ["README.md"], swiftSettings: honestImports),
         /// What coverage-guided fuzzing feeds each reader and checks of how it answers (one-line
         /// errors); Fuzz/ wraps each target in a libFuzzer executable, the tests replay the
         /// inputs it found (Fuzz/Regressions/).
-        .target(name: "TetherFuzzing", dependencies: ["TetherJSON", "TetherScenario", "TetherGolden"], exclude: ["README.md"], swiftSettings: honestImports),
+        .target(name: "TetherFuzzing", dependencies: ["TetherJSON", "TetherScenario", "TetherGolden", "TetherImport", "TetherTuning"], exclude: ["README.md"], swiftSettings: honestImports),
 
         // MARK: - Executable
 

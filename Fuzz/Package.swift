@@ -10,7 +10,7 @@ import PackageDescription
 let tether = Context.packageDirectory.split(separator: "/").dropLast().last.map(String.init) ?? "Tether"
 
 /// One libFuzzer executable per `FuzzTarget` case, named after it.
-let fuzzTargets = ["FuzzJSONScanner", "FuzzScenarioDecoder", "FuzzElementsFile", "FuzzGoldenCSV"]
+let fuzzTargets = ["FuzzJSONScanner", "FuzzScenarioDecoder", "FuzzElementsFile", "FuzzGoldenCSV", "FuzzDebuggerText", "FuzzFitReference"]
 
 let package = Package(
     name: "TetherFuzz",

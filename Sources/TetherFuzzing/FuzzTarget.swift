@@ -1,6 +1,8 @@
 import TetherJSON
 import TetherGolden
+import TetherImport
 import TetherScenario
+import TetherTuning
 
 /// The inputs coverage-guided fuzzing feeds (Fuzz/, a package of its own with one libFuzzer
 /// executable per target), and the checks each input must pass. The same entry points replay
@@ -20,6 +22,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case elementsFile = "elements-file"
     /// Bytes as a golden CSV, compared with a golden of the bundled kind.
     case goldenCSV = "golden-csv"
+    /// Bytes as text a debugger printed (`LayoutImport.read`, what `tether import` reads).
+    case debuggerText = "debugger-text"
+    /// Bytes as a `tether fit` reference: a run CSV (`TrajectoryReference`), then a time and
+    /// value curve (`CurveReference`).
+    case fitReference = "fit-reference"
 
     /// What is wrong with how the input was handled, nil when nothing is.
     public func problem(with bytes: [UInt8]) -> String? {
@@ -28,6 +35,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .scenarioDecoder: Self.decodeScenario(bytes)
         case .elementsFile: Self.decodeElements(bytes)
         case .goldenCSV: Self.compareGolden(bytes)
+        case .debuggerText: Self.importDebuggerText(bytes)
+        case .fitReference: Self.readFitReference(bytes)
         }
     }
 
@@ -90,5 +99,31 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             if let problem = MessageProblem.of(String(line)) { return problem }
         }
         return nil
+    }
+
+    private static func importDebuggerText(_ bytes: [UInt8]) -> String? {
+        do {
+            _ = try LayoutImport.read(String(decoding: bytes, as: UTF8.self))
+            return nil
+        } catch {
+            return MessageProblem.of(error.description)
+        }
+    }
+
+    private static func readFitReference(_ bytes: [UInt8]) -> String? {
+        let text = String(decoding: bytes, as: UTF8.self)
+        do {
+            _ = try TrajectoryReference(file: "fuzz.csv", text: text, selection: .all)
+        } catch {
+            if let problem = MessageProblem.of(error.description) { return problem }
+        }
+        do {
+            _ = try CurveReference(
+                file: "fuzz.csv", text: text, column: nil, element: FitElementKey(kind: .cell, section: 0, item: 0),
+                value: .displacement, shift: 0)
+            return nil
+        } catch {
+            return MessageProblem.of(error.description)
+        }
     }
 }
