@@ -1,3 +1,4 @@
+import TetherJSON
 /// Reads one layout attributes description (see `AttributesDescription` for what UIKit prints).
 ///
 /// A description starts with its object header, `<CLASS: 0xADDRESS>`, followed by
@@ -379,8 +380,8 @@ struct DescriptionParser {
         var probe = cursor
         let rest = probe.take { !Byte.isSpace($0) && !";,)]}".utf8.contains($0) }
         let word = taken + rest
-        if !word.isEmpty { return "\"\(word.prefix(20))\"" }
-        return cursor.current.map { "\"\(String(decoding: [$0], as: UTF8.self))\"" } ?? "the end of the text"
+        if !word.isEmpty { return MessageText.quoted(word.prefix(20)) }
+        return cursor.current.map { MessageText.quoted(bytes: [$0]) } ?? "the end of the text"
     }
 
     private mutating func readInteger(_ what: String) throws(ImportError) -> Int {
@@ -389,7 +390,7 @@ struct DescriptionParser {
         var text = cursor.take("-") ? "-" : ""
         text += cursor.take(while: Byte.isDigit)
         if let next = cursor.current, next == UInt8(ascii: ".") || next == UInt8(ascii: "e") {
-            throw error("expected a whole number for \(what), found \"\(text)\(String(decoding: [next], as: UTF8.self))…\"", at: place)
+            throw error("expected a whole number for \(what), found \(MessageText.quoted(text + String(decoding: [next], as: UTF8.self)))…", at: place)
         }
         guard let value = Int(text) else { throw error("expected a whole number for \(what), found \(foundWord(text))", at: place) }
         return value

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 
 /// What was imported, for the person who pasted it: elements by section and kind, the content
@@ -81,10 +82,10 @@ public struct ImportSummary: Sendable, Hashable {
         let s = plural ? "s" : ""
         switch kind {
         case .cell: return "cell\(s)"
-        case .header(let name): return name == UIKitKinds.header ? "header\(s)" : "header\(s) \"\(name)\""
-        case .footer(let name): return name == UIKitKinds.footer ? "footer\(s)" : "footer\(s) \"\(name)\""
-        case .decoration(let name): return "decoration\(s) \"\(name)\""
-        case .supplementary(let name): return "supplementary view\(s) \"\(name)\""
+        case .header(let name): return name == UIKitKinds.header ? "header\(s)" : "header\(s) \(MessageText.quoted(name))"
+        case .footer(let name): return name == UIKitKinds.footer ? "footer\(s)" : "footer\(s) \(MessageText.quoted(name))"
+        case .decoration(let name): return "decoration\(s) \(MessageText.quoted(name))"
+        case .supplementary(let name): return "supplementary view\(s) \(MessageText.quoted(name))"
         }
     }
 }

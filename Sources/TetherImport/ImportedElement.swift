@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 
 /// What an element is, as the description names it. UIKit prints `element kind: (…)` for every
@@ -54,10 +55,10 @@ public enum ImportedKind: Sendable, Hashable, Comparable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .cell: "cell"
-        case .header(let name): name == UIKitKinds.header ? "header" : "header \"\(name)\""
-        case .footer(let name): name == UIKitKinds.footer ? "footer" : "footer \"\(name)\""
-        case .decoration(let name): "decoration \"\(name)\""
-        case .supplementary(let name): "supplementary view \"\(name)\""
+        case .header(let name): name == UIKitKinds.header ? "header" : "header \(MessageText.quoted(name))"
+        case .footer(let name): name == UIKitKinds.footer ? "footer" : "footer \(MessageText.quoted(name))"
+        case .decoration(let name): "decoration \(MessageText.quoted(name))"
+        case .supplementary(let name): "supplementary view \(MessageText.quoted(name))"
         }
     }
 }

@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 import TetherPhysics
 import TetherScenario
@@ -61,10 +62,10 @@ public struct CurveReference: Sendable {
                 throw .data("\(file): line \(line): \(record.count) fields, the header has \(header.count)")
             }
             guard let t = Double(record[timeColumn].trimmingSpaces), t.isFinite else {
-                throw .data("\(file): line \(line): time: \"\(record[timeColumn])\" is not a finite number")
+                throw .data("\(file): line \(line): time: \(MessageText.quoted(record[timeColumn])) is not a finite number")
             }
             guard let v = Double(record[valueColumn].trimmingSpaces), v.isFinite else {
-                throw .data("\(file): line \(line): \(header[valueColumn]): \"\(record[valueColumn])\" is not a finite number")
+                throw .data("\(file): line \(line): \(MessageText.plain(header[valueColumn])): \(MessageText.quoted(record[valueColumn])) is not a finite number")
             }
             if let last = times.last, t <= last {
                 throw .data("\(file): line \(line): time \(record[timeColumn]) does not follow \(FitParameter.number(last)); times must increase")

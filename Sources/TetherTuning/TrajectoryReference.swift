@@ -1,3 +1,4 @@
+import TetherJSON
 import TetherLayout
 import TetherPhysics
 import TetherScenario
@@ -54,18 +55,18 @@ public struct TrajectoryReference: Sendable {
             }
             func integer(_ index: Int) throws(FitError) -> Int {
                 guard let value = Int(record[c[index]]), value >= 0 else {
-                    throw .data("\(file): line \(line): \(Self.requiredColumns[index]): \"\(record[c[index]])\" is not a whole number ≥ 0")
+                    throw .data("\(file): line \(line): \(Self.requiredColumns[index]): \(MessageText.quoted(record[c[index]])) is not a whole number ≥ 0")
                 }
                 return value
             }
             func number(_ index: Int) throws(FitError) -> Double {
                 guard let value = Double(record[c[index]]), value.isFinite else {
-                    throw .data("\(file): line \(line): \(Self.requiredColumns[index]): \"\(record[c[index]])\" is not a finite number")
+                    throw .data("\(file): line \(line): \(Self.requiredColumns[index]): \(MessageText.quoted(record[c[index]])) is not a finite number")
                 }
                 return value
             }
             guard let kind = RowKind(rawValue: record[c[4]]) else {
-                throw .data("\(file): line \(line): kind: unknown kind \"\(record[c[4]])\"")
+                throw .data("\(file): line \(line): kind: unknown kind \(MessageText.quoted(record[c[4]]))")
             }
             let key = FitElementKey(kind: kind, section: try integer(2), item: try integer(3))
             let frame = try integer(0)
