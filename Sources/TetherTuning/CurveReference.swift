@@ -43,13 +43,13 @@ public struct CurveReference: Sendable {
         let valueColumn: Int
         if let column {
             guard let position = header.firstIndex(of: column), position != timeColumn else {
-                throw .usage("--column \(column): \(file) has no such column (its columns: \(header.joined(separator: ", ")))")
+                throw .usage("--column \(column): \(file) has no such column (its columns: \(MessageText.plain(header.joined(separator: ", "))))")
             }
             valueColumn = position
         } else {
             guard others.count == 1 else {
                 let names = others.map { header[$0] }.joined(separator: ", ")
-                throw .usage("\(file) has \(others.isEmpty ? "no column" : "the columns \(names)") besides time: pick the value with --column NAME")
+                throw .usage("\(file) has \(others.isEmpty ? "no column" : "the columns \(MessageText.plain(names))") besides time: pick the value with --column NAME")
             }
             valueColumn = others[0]
         }
