@@ -8,28 +8,7 @@ import Testing
 
     /// Runs `tether arguments…` with `input` on standard input.
     static func run(_ arguments: [String], input: Data) throws -> TetherProcess.Result {
-        let process = Process()
-        process.executableURL = TetherProcess.executable
-        process.arguments = arguments
-        process.currentDirectoryURL = TetherProcess.packageRoot
-        let stdin = Pipe(), out = Pipe(), err = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        nonisolated(unsafe) var stdoutData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return TetherProcess.Result(status: process.terminationStatus, stdout: stdoutData, stderr: String(decoding: stderrData, as: UTF8.self))
+        try TetherProcess.run(arguments, input: input)
     }
 
     @Test func writesTheElementsFileAndASummary() throws {

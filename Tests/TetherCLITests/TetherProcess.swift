@@ -23,8 +23,9 @@ struct TetherProcess {
     }
 
     /// Runs `tether arguments…` in `directory` (the package root by default).
-    static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> Result {
-        let (process, out, err) = try start(arguments, in: directory)
+    /// `input`, when given, is written to its standard input, which is then closed.
+    static func run(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil) throws -> Result {
+        let (process, out, err) = try start(arguments, in: directory, input: input)
         // Read both pipes concurrently so a large output cannot fill one and block the child.
         nonisolated(unsafe) var stdoutData = Data()
         let group = DispatchGroup()
@@ -66,8 +67,10 @@ struct TetherProcess {
 
     /// Starts `tether arguments…` without waiting (for tests that interrupt it); its output goes
     /// to the returned pipes.
-    static func start(_ arguments: [String], in directory: URL = packageRoot) throws -> (process: Process, stdout: Pipe, stderr: Pipe) {
+    static func start(_ arguments: [String], in directory: URL = packageRoot, input: Data? = nil) throws -> (process: Process, stdout: Pipe, stderr: Pipe) {
         let process = Process()
+        let stdin = input.map { _ in Pipe() }
+        if let stdin { process.standardInput = stdin }
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
@@ -76,6 +79,10 @@ struct TetherProcess {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        if let stdin, let input {
+            stdin.fileHandleForWriting.write(input)
+            try stdin.fileHandleForWriting.close()
+        }
         return (process, out, err)
     }
 
