@@ -53,12 +53,12 @@ enum ElementConversion {
 
     /// Each value against the range a scenario's element allows (the same tables the decoder reads).
     private static func check(_ a: LayoutAttributes, _ element: ImportedElement) throws(ImportError) {
-        let keys = LayoutFormats.element, frame = LayoutFormats.elementFrame
+        let keys = LayoutFormats.elementKeys, frame = LayoutFormats.elementFrameKeys
         let checks: [(format: ValueFormat, value: Double, name: String)] = [
-            (keys["section"].format, Double(a.key.section), "section"), (keys["item"].format, Double(a.key.item), "item"),
-            (frame["x"].format, a.frame.origin.x, "frame x"), (frame["y"].format, a.frame.origin.y, "frame y"),
-            (frame["width"].format, a.frame.size.width, "frame width"), (frame["height"].format, a.frame.size.height, "frame height"),
-            (keys["zIndex"].format, Double(a.zIndex), "zIndex"), (keys["alpha"].format, a.alpha, "alpha"),
+            (keys[.section].format, Double(a.key.section), "section"), (keys[.item].format, Double(a.key.item), "item"),
+            (frame[.x].format, a.frame.origin.x, "frame x"), (frame[.y].format, a.frame.origin.y, "frame y"),
+            (frame[.width].format, a.frame.size.width, "frame width"), (frame[.height].format, a.frame.size.height, "frame height"),
+            (keys[.zIndex].format, Double(a.zIndex), "zIndex"), (keys[.alpha].format, a.alpha, "alpha"),
         ]
         for check in checks {
             do {

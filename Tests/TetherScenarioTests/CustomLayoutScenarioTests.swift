@@ -101,11 +101,11 @@ import TetherPhysics
     @Test func elementDefaultsAreTheTablesDefaults() throws {
         let element = try CustomLayoutDecoder.decodeElement(
             try JSONParser.parse(#"{"section": 0, "item": 0, "frame": {"x": 1, "y": 2, "width": 3, "height": 4}}"#), at: .root)
-        let keys = LayoutFormats.element
-        #expect(keys["kind"].defaultValue == .string(element.key.kind.rawValue) && element.key.kind == .cell)
-        #expect(keys["zIndex"].defaultValue == .number(Double(element.zIndex)))
-        #expect(keys["alpha"].defaultValue == .number(element.alpha) && element.alpha == 1)
-        #expect(keys["angle"].defaultValue == .number(element.angle))
+        let keys = LayoutFormats.elementKeys
+        #expect(keys[.kind].defaultValue == .string(element.key.kind.rawValue) && element.key.kind == .cell)
+        #expect(keys[.zIndex].defaultValue == .number(Double(element.zIndex)))
+        #expect(keys[.alpha].defaultValue == .number(element.alpha) && element.alpha == 1)
+        #expect(keys[.angle].defaultValue == .number(element.angle))
         #expect(element.frame == Rect(x: 1, y: 2, width: 3, height: 4))
     }
 

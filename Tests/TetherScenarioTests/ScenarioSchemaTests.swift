@@ -146,23 +146,23 @@ import TetherPhysics
     /// Defaults written in the tables are what the decoder uses when a key is absent.
     @Test func tableDefaultsAreTheDecodersDefaults() throws {
         let scenario = try ScenarioDecoder.decode(Self.layoutScene)
-        #expect(scenario.clock.hz == 60 && ScenarioFormat.clock["hz"].defaultValue == 60)
-        #expect(scenario.clock.substeps == 4 && ScenarioFormat.clock["substeps"].defaultValue == 4)
+        #expect(scenario.clock.hz == 60 && ScenarioFormat.clockKeys[.hz].defaultValue == 60)
+        #expect(scenario.clock.substeps == 4 && ScenarioFormat.clockKeys[.substeps].defaultValue == 4)
         guard case .springy(let springy) = scenario.layoutScene?.dynamics else {
             Issue.record("not springy")
             return
         }
-        #expect(DynamicsFormats.springy["resistance"].defaultValue == .number(springy.resistance))
-        #expect(DynamicsFormats.springy["tilePadding"].defaultValue == springy.tilePadding.map { .number($0) })
-        #expect(DynamicsFormats.spring["frequency"].defaultValue == .number(springy.frequency))
+        #expect(DynamicsFormats.springyKeys[.resistance].defaultValue == .number(springy.resistance))
+        #expect(DynamicsFormats.springyKeys[.tilePadding].defaultValue == springy.tilePadding.map { .number($0) })
+        #expect(DynamicsFormats.springKeys[.frequency].defaultValue == .number(springy.frequency))
         let layout = try #require(scenario.layoutScene?.layout as? FlowLayout)
-        #expect(LayoutFormats.flow["minimumLineSpacing"].defaultValue == .number(layout.minimumLineSpacing))
+        #expect(LayoutFormats.flowKeys[.minimumLineSpacing].defaultValue == .number(layout.minimumLineSpacing))
         let world = try ScenarioDecoder.decode(Self.worldScene)
         guard case .world(let scene) = world.scene, case .snap(let snap) = scene.behaviors[0].behavior else {
             Issue.record("not a snap")
             return
         }
-        #expect(WorldFormats.behavior.variant("snap")["damping"].defaultValue == .number(snap.damping))
+        #expect(WorldFormats.snapKeys[.damping].defaultValue == .number(snap.damping))
     }
 
     /// A layout type's keys live in one registry entry; the decoder's "belongs to" message and the

@@ -21,12 +21,18 @@ public enum DynamicsFormats {
                 "Undamped frequency f: a cell oscillates at f Hz whatever its size."),
         ])
 
+    public enum SpringKey: String, FormatKeyName { case length, damping, frequency }
+    public static let springKeys = KeyTable<SpringKey>(spring)
+
     public static let nearRestDamping = ObjectFormat(
         "nearRestDamping", "THSpringy's trick: a spring switches to another damping ratio while its cell is close to its anchor.",
         keys: [
             FormatKey("within", .number(0...length), required: true, unit: "pt", "Distance from the anchor along the scroll axis within which the damping applies."),
             FormatKey("damping", .number(0...ScenarioLimits.maxDamping), required: true, "The damping ratio used there."),
         ])
+
+    public enum NearRestDampingKey: String, FormatKeyName { case within, damping }
+    public static let nearRestDampingKeys = KeyTable<NearRestDampingKey>(nearRestDamping)
 
     public static let rope = ObjectFormat(
         "rope", "The drop-in list's rope: a spring from the anchor to an inserted item's center.",
@@ -35,6 +41,9 @@ public enum DynamicsFormats {
             FormatKey("damping", .number(0...ScenarioLimits.maxDamping), default: .number(dropIn.ropeDampingRatio), "Damping ratio ζ."),
             FormatKey("frequency", .number(0...ScenarioLimits.maxFrequency), default: .number(dropIn.ropeFrequency), unit: "Hz", "Frequency."),
         ])
+
+    public enum RopeKey: String, FormatKeyName { case length, damping, frequency }
+    public static let ropeKeys = KeyTable<RopeKey>(rope)
 
     public static let springy = UnionFormat.Variant(
         "springy", "The springy list (ASHSpringyCollectionViewFlowLayout and its kin): every cell near the viewport hangs on a spring at its layout center and lags behind the scroll.",
@@ -57,6 +66,9 @@ public enum DynamicsFormats {
                 "A second damping ratio near the anchor (the thspringy preset sets it); null turns it off."),
         ])
 
+    public enum SpringyKey: String, FormatKeyName { case preset, spring, resistance, distance, tilePadding, nearRestDamping }
+    public static let springyKeys = KeyTable<SpringyKey>(springy, of: union.name)
+
     public static let gravity = UnionFormat.Variant(
         "gravity", "The drop-in list (Ash Furrow's Newtonian collection view): inserted items swing in on a rope, deleted ones fall. The list starts empty.",
         keys: [
@@ -75,6 +87,9 @@ public enum DynamicsFormats {
             FormatKey("boundaries", .boolean, default: .bool(dropIn.boundaries), "Whether the viewport's edges are collision boundaries."),
         ])
 
+    public enum GravityKey: String, FormatKeyName { case itemSize, anchor, rope, entry, removeAfter, maxItems, boundaries }
+    public static let gravityKeys = KeyTable<GravityKey>(gravity, of: union.name)
+
     public static let union = UnionFormat(
         "dynamics", "What moves the layout's attributes.", tag: "type",
         tagDescription: "\"none\": attributes straight from the layout; \"springy\": the springy list; \"gravity\": the drop-in list.",
@@ -87,17 +102,17 @@ public enum DynamicsFormats {
     /// list them: each is a key of the springy tables above, whose format checks the new value as
     /// if it were written in the file, and the typed change that value makes.
     public static let settable: [SettableParameter] = [
-        SettableParameter("dynamics.spring.damping", spring["damping"]) { .springDampingRatio($0.checkedNumber) },
-        SettableParameter("dynamics.spring.frequency", spring["frequency"]) { .springFrequency($0.checkedNumber) },
-        SettableParameter("dynamics.spring.length", spring["length"]) { .springLength($0.checkedNumber) },
-        SettableParameter("dynamics.resistance", springy["resistance"]) { .resistance($0.checkedNumber) },
-        SettableParameter("dynamics.distance", springy["distance"]) { value in
+        SettableParameter("dynamics.spring.damping", springKeys[.damping]) { .springDampingRatio($0.checkedNumber) },
+        SettableParameter("dynamics.spring.frequency", springKeys[.frequency]) { .springFrequency($0.checkedNumber) },
+        SettableParameter("dynamics.spring.length", springKeys[.length]) { .springLength($0.checkedNumber) },
+        SettableParameter("dynamics.resistance", springyKeys[.resistance]) { .resistance($0.checkedNumber) },
+        SettableParameter("dynamics.distance", springyKeys[.distance]) { value in
             guard case .string(let name) = value, let distance = TouchDistance(rawValue: name) else {
                 preconditionFailure("checked against the choices of \"distance\"")
             }
             return .touchDistance(distance)
         },
-        SettableParameter("dynamics.tilePadding", springy["tilePadding"]) { value in
+        SettableParameter("dynamics.tilePadding", springyKeys[.tilePadding]) { value in
             .tilePadding(value == .null ? nil : value.checkedNumber)
         },
     ]

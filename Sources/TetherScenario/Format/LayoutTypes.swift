@@ -28,7 +28,7 @@ public enum LayoutTypes {
             decode: { object, viewport, _ in try LayoutDecoder.decodeWaterfall(object, viewport: viewport) }),
         LayoutType(
             variant: LayoutFormats.custom, hint: "a custom layout lists its \"elements\" (or names an \"elementsFile\")",
-            decode: { object, _, files in try CustomLayoutDecoder.decode(object, keys: LayoutFormats.custom.keys, files: files) }),
+            decode: { object, _, files in try CustomLayoutDecoder.decode(object, keys: LayoutFormats.customKeys, files: files) }),
     ]
 
     /// The `"layout"` object: one of the registered types, told apart by `"type"`.
@@ -84,6 +84,12 @@ public enum LayoutFormats {
             sectionInset, headerSize, footerSize, pinHeaders, sectionBackground,
         ])
 
+    public enum FlowKey: String, FormatKeyName {
+        case scrollDirection, sections, itemSize, itemSizes, minimumLineSpacing, minimumInteritemSpacing
+        case sectionInset, headerSize, footerSize, pinHeaders, sectionBackground
+    }
+    public static let flowKeys = KeyTable<FlowKey>(flow, of: LayoutTypes.union.name)
+
     public static let waterfall = UnionFormat.Variant(
         "waterfall", "A waterfall (masonry) layout: equal-width columns, each item under the shortest column, ties to the leftmost. Scrolls vertically only.",
         keys: [
@@ -100,6 +106,12 @@ public enum LayoutFormats {
             sectionInset, headerSize, footerSize, pinHeaders, sectionBackground,
         ])
 
+    public enum WaterfallKey: String, FormatKeyName {
+        case scrollDirection, sections, columns, itemHeights, columnSpacing, lineSpacing
+        case sectionInset, headerSize, footerSize, pinHeaders, sectionBackground
+    }
+    public static let waterfallKeys = KeyTable<WaterfallKey>(waterfall, of: LayoutTypes.union.name)
+
     // MARK: Custom layouts
 
     static let contentLength = ScenarioLimits.maxContentLength
@@ -113,6 +125,9 @@ public enum LayoutFormats {
             FormatKey("width", .number(0...length), required: true, unit: "pt", "Width (a cell's must be positive)."),
             FormatKey("height", .number(0...length), required: true, unit: "pt", "Height (a cell's must be positive)."),
         ])
+
+    public enum ElementFrameKey: String, FormatKeyName { case x, y, width, height }
+    public static let elementFrameKeys = KeyTable<ElementFrameKey>(elementFrame)
 
     /// One element of a custom layout: a UICollectionViewLayoutAttributes.
     public static let element = ObjectFormat(
@@ -133,13 +148,18 @@ public enum LayoutFormats {
                 "Turn about the frame's center (the transform's rotation), within one turn either way."),
         ])
 
+    public enum LayoutElementKey: String, FormatKeyName { case section, item, kind, frame, zIndex, alpha, angle }
+    public static let elementKeys = KeyTable<LayoutElementKey>(element)
+
     public static let contentSize = ObjectFormat("contentSize", "The size of the scrollable content, in points.", keys: [
         FormatKey("width", .number(0...contentLength), required: true, unit: "pt", "Width."),
         FormatKey("height", .number(0...contentLength), required: true, unit: "pt", "Height."),
     ])
 
+    public static let contentSizeKeys = KeyTable<ShapeFormats.SizeKey>(contentSize)
+
     /// The keys of a custom layout besides its type, shared with the layout an update gives.
-    static func customKeys(scrollDirection: FormatKey) -> [FormatKey] {
+    static func customLayoutKeys(scrollDirection: FormatKey) -> [FormatKey] {
         [
             scrollDirection,
             FormatKey(
@@ -161,17 +181,35 @@ public enum LayoutFormats {
 
     public static let custom = UnionFormat.Variant(
         "custom", "Any UICollectionViewLayout, given by the attributes its prepare() computed: every cell, header, footer and decoration with its frame, zIndex, alpha and angle.",
-        keys: customKeys(scrollDirection: FormatKey(
+        keys: customLayoutKeys(scrollDirection: FormatKey(
             "scrollDirection", .choice(Axis.allCases.map(\.rawValue)), default: .string(Axis.vertical.rawValue),
             "The axis the content scrolls along.")),
         rules: customRules)
+
+    public enum CustomKey: String, CustomLayoutKeyName { case scrollDirection, contentSize, elements, elementsFile, frame }
+    public static let customKeys = KeyTable<CustomKey>(custom, of: LayoutTypes.union.name)
 
     /// The layout a data-source update of a custom layout gives: the layout after it.
     public static let customAfterUpdate = ObjectFormat(
         "layoutAfterUpdate", "The custom layout after a data-source update: its cells per section must be what the data source holds after the update.",
         keys: [FormatKey("type", .choice([custom.tag]), required: true, "Always \"custom\".")]
-            + customKeys(scrollDirection: FormatKey(
+            + customLayoutKeys(scrollDirection: FormatKey(
                 "scrollDirection", .choice(Axis.allCases.map(\.rawValue)), defaultNote: "the scenario layout's; it may not differ",
                 "The axis the content scrolls along.")),
         rules: customRules)
+
+    public enum LayoutAfterUpdateKey: String, CustomLayoutKeyName {
+        case type, scrollDirection, contentSize, elements, elementsFile, frame
+    }
+    public static let customAfterUpdateKeys = KeyTable<LayoutAfterUpdateKey>(customAfterUpdate)
+}
+
+/// The names a custom layout's table and the table of the layout an update gives share, so one
+/// decoder reads both (an enumeration's cases stand for these requirements).
+public protocol CustomLayoutKeyName: FormatKeyName {
+    static var scrollDirection: Self { get }
+    static var contentSize: Self { get }
+    static var elements: Self { get }
+    static var elementsFile: Self { get }
+    static var frame: Self { get }
 }

@@ -17,10 +17,10 @@ public struct ObjectFormat: Sendable, Hashable {
 
     public var keyNames: [String] { keys.map(\.name) }
 
-    /// The key called `name`; a missing one is a mistake in the tables.
-    public subscript(name: String) -> FormatKey {
-        guard let key = keys.first(where: { $0.name == name }) else { preconditionFailure("\(self.name) has no key \(name)") }
-        return key
+    /// The key spelt `name`, if the table has one. Decoders read keys through a typed
+    /// `KeyTable` instead, whose names the compiler checks.
+    public func key(named name: String) -> FormatKey? {
+        keys.first { $0.name == name }
     }
 }
 

@@ -90,3 +90,26 @@ extension ObjectReader {
         return try read(value, path(key.name))
     }
 }
+
+/// Members named by a table's key (`keys[.world]`) rather than by its spelling.
+extension ObjectReader {
+    public func has(_ key: FormatKey) -> Bool {
+        has(key.name)
+    }
+
+    /// The member's value, nil if absent (a JSON null counts as present).
+    public func value(_ key: FormatKey) -> JSONValue? {
+        value(key.name)
+    }
+
+    public func path(_ key: FormatKey) -> JSONPath {
+        path(key.name)
+    }
+}
+
+extension JSONPath {
+    /// The path of `key` inside the object at this path.
+    public func appending(_ key: FormatKey) -> JSONPath {
+        appending(key.name)
+    }
+}

@@ -13,6 +13,9 @@ public enum ScenarioFormat {
             "Physics substeps per frame (ignored by the \"uikit\" solver, which steps once per frame)."),
     ])
 
+    public enum ClockKey: String, FormatKeyName { case hz, substeps }
+    public static let clockKeys = KeyTable<ClockKey>(clock)
+
     public static let output = ObjectFormat("output", "What `tether run` prints by default (its command-line options override both).", keys: [
         FormatKey(
             "items", .choice(Scenario.ItemSelection.allCases.map(\.rawValue)),
@@ -23,8 +26,11 @@ public enum ScenarioFormat {
             "Print frame 0 and every frame whose number is a multiple of this."),
     ])
 
+    public enum OutputKey: String, FormatKeyName { case items, every }
+    public static let outputKeys = KeyTable<OutputKey>(output)
+
     /// Keys that only make sense with a layout.
-    public static let layoutOnlyKeys = ["viewport", "contentOffset", "dynamics"]
+    public static let layoutOnlyKeys: [RootKey] = [.viewport, .contentOffset, .dynamics]
 
     public static let root = ObjectFormat(
         "scenario", "A Tether scenario: a collection-view layout with dynamics (\"layout\") or a UIKit Dynamics world (\"world\"), a clock, and a script of events.",
@@ -63,8 +69,14 @@ public enum ScenarioFormat {
         rules: [
             .exactlyOne(["layout", "world"]),
             .requires("layout", ["viewport"]),
-            .excludes("world", layoutOnlyKeys),
+            .excludes("world", layoutOnlyKeys.map(\.rawValue)),
         ])
+
+    public enum RootKey: String, FormatKeyName {
+        case schema = "$schema"
+        case name, description, clock, frames, seed, solver, viewport, contentOffset, layout, dynamics, world, events, output
+    }
+    public static let rootKeys = KeyTable<RootKey>(root)
 
     /// Every object and union format, in the order the reference lists them.
     public static var all: [ValueFormat] {

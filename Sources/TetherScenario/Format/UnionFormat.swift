@@ -19,10 +19,10 @@ public struct UnionFormat: Sendable, Hashable {
             self.nested = nested
         }
 
-        /// The key called `name`; a missing one is a mistake in the tables.
-        public subscript(name: String) -> FormatKey {
-            guard let key = keys.first(where: { $0.name == name }) else { preconditionFailure("\(tag) has no key \(name)") }
-            return key
+        /// The key spelt `name`, if the variant has one. Decoders read keys through a typed
+        /// `KeyTable` instead, whose names the compiler checks.
+        public func key(named name: String) -> FormatKey? {
+            keys.first { $0.name == name }
         }
     }
 

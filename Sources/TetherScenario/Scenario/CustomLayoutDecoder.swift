@@ -8,36 +8,35 @@ import TetherLayout
 /// list as a whole: no two elements with one kind and index path, and the cells of every section
 /// numbered 0 … n − 1 without gaps.
 enum CustomLayoutDecoder {
-    static let elementKeys = LayoutFormats.element
-    static let frameKeys = LayoutFormats.elementFrame
-
     /// A custom layout from its object, read through `keys` (the custom layout's table, or the
     /// table of the layout an update gives). `direction` is the scroll direction when the table
     /// gives none by default (an update's layout takes the scenario layout's).
-    static func decode(_ object: ObjectReader, keys: [FormatKey], files: ScenarioFiles, direction: Axis = .vertical) throws -> CustomLayout {
-        func key(_ name: String) -> FormatKey { keys.first { $0.name == name }! }
-        let direction = try object.choiceIfPresent(key("scrollDirection"), as: Axis.self) ?? direction
-        let contentSize = try object.decode(key("contentSize")) { v, p in
-            try ScenarioDecoder.decodeSize(v, at: p, format: LayoutFormats.contentSize)
+    static func decode<Name: CustomLayoutKeyName>(
+        _ object: ObjectReader, keys: KeyTable<Name>, files: ScenarioFiles, direction: Axis = .vertical
+    ) throws -> CustomLayout {
+        let direction = try object.choiceIfPresent(keys[.scrollDirection], as: Axis.self) ?? direction
+        let contentSize = try object.decode(keys[.contentSize]) { v, p in
+            try ScenarioDecoder.decodeSize(v, at: p, keys: LayoutFormats.contentSizeKeys)
         }
         let elements: [LayoutAttributes]
-        switch (object.value("elements"), object.value("elementsFile")) {
+        let elementsKey = keys[.elements], fileKey = keys[.elementsFile], frameKey = keys[.frame]
+        switch (object.value(elementsKey), object.value(fileKey)) {
         case (.some, .some):
-            throw ValidationError(object.path("elementsFile"), "give either \"elements\" or \"elementsFile\", not both")
+            throw ValidationError(object.path(fileKey), "give either \"elements\" or \"elementsFile\", not both")
         case (nil, nil):
             throw ValidationError(object.path, "missing required key \"elements\" (or \"elementsFile\", a JSON or CSV file of elements)")
         case (.some, nil):
-            if object.has("frame") {
-                throw ValidationError(object.path("frame"), "\"frame\" picks a frame of a CSV \"elementsFile\"; inline elements have none")
+            if object.has(frameKey) {
+                throw ValidationError(object.path(frameKey), "\"frame\" picks a frame of a CSV \"elementsFile\"; inline elements have none")
             }
-            let list = try object.checked(key("elements"))!
-            elements = try decodeElements(list, at: object.path("elements"))
-            try checkList(elements, source: .inline(object.path("elements")))
+            let list = try object.checked(elementsKey)!
+            elements = try decodeElements(list, at: object.path(elementsKey))
+            try checkList(elements, source: .inline(object.path(elementsKey)))
         case (nil, .some):
-            let name = try object.string(key("elementsFile").required)
+            let name = try object.string(fileKey.required)
             elements = try ElementsFile.read(
-                name, at: object.path("elementsFile"), frame: try object.integerIfPresent(key("frame")),
-                frameKey: object.path("frame"), files: files)
+                name, at: object.path(fileKey), frame: try object.integerIfPresent(frameKey),
+                frameKey: object.path(frameKey), files: files)
         }
         return CustomLayout(elements: elements, scrollDirection: direction, contentSize: contentSize)
     }
@@ -54,23 +53,24 @@ enum CustomLayoutDecoder {
         return elements
     }
 
-    /// One element object, read through `LayoutFormats.element`.
+    /// One element object, read through `LayoutFormats.elementKeys`.
     static func decodeElement(_ value: JSONValue, at path: JSONPath) throws -> LayoutAttributes {
-        let keys = elementKeys
-        let object = try ObjectReader(value, at: path, format: keys)
-        let section = try object.integer(keys["section"])
-        let item = try object.integer(keys["item"])
-        let kind = try object.choice(keys["kind"], as: ElementKind.self)
-        let frame = try object.decode(keys["frame"]) { v, p in
-            let reader = try ObjectReader(v, at: p, format: frameKeys)
+        let keys = LayoutFormats.elementKeys
+        let object = try ObjectReader(value, at: path, format: LayoutFormats.element)
+        let section = try object.integer(keys[.section])
+        let item = try object.integer(keys[.item])
+        let kind = try object.choice(keys[.kind], as: ElementKind.self)
+        let frame = try object.decode(keys[.frame]) { v, p in
+            let frameKeys = LayoutFormats.elementFrameKeys
+            let reader = try ObjectReader(v, at: p, format: LayoutFormats.elementFrame)
             return Rect(
-                x: try reader.number(frameKeys["x"]), y: try reader.number(frameKeys["y"]),
-                width: try reader.number(frameKeys["width"]), height: try reader.number(frameKeys["height"]))
+                x: try reader.number(frameKeys[.x]), y: try reader.number(frameKeys[.y]),
+                width: try reader.number(frameKeys[.width]), height: try reader.number(frameKeys[.height]))
         }!
         let element = LayoutAttributes(
-            key: ElementKey(section: section, kind: kind, item: item), frame: frame, angle: try object.number(keys["angle"]),
-            alpha: try object.number(keys["alpha"]), zIndex: try object.integer(keys["zIndex"]))
-        if let message = cellSizeProblem(element) { throw ValidationError(object.path("frame"), message) }
+            key: ElementKey(section: section, kind: kind, item: item), frame: frame, angle: try object.number(keys[.angle]),
+            alpha: try object.number(keys[.alpha]), zIndex: try object.integer(keys[.zIndex]))
+        if let message = cellSizeProblem(element) { throw ValidationError(object.path(keys[.frame]), message) }
         return element
     }
 

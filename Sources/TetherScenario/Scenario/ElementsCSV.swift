@@ -108,11 +108,11 @@ enum ElementsCSV {
     /// The format each read column is checked against: the inline element's key for the same
     /// value (a center is checked as a position, like a frame's origin).
     private static let formats: [ValueFormat?] = {
-        let element = LayoutFormats.element, frame = LayoutFormats.elementFrame
+        let element = LayoutFormats.elementKeys, frame = LayoutFormats.elementFrameKeys
         return [
-            nil, nil, element["section"].format, element["item"].format, element["kind"].format,
-            frame["x"].format, frame["y"].format, frame["width"].format, frame["height"].format,
-            element["angle"].format, element["alpha"].format, element["zIndex"].format,
+            nil, nil, element[.section].format, element[.item].format, element[.kind].format,
+            frame[.x].format, frame[.y].format, frame[.width].format, frame[.height].format,
+            element[.angle].format, element[.alpha].format, element[.zIndex].format,
         ]
     }()
 

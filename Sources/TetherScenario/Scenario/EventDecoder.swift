@@ -55,101 +55,116 @@ enum EventDecoder {
         let typeReader = try ObjectReader(value, at: path, known: union.allKeyNames)
         let type = try typeReader.string(union.tag)
         if !EventFormats.layoutTypes.contains(type) {
-            throw ValidationError(typeReader.path("type"), "\(MessageText.quoted(type)) events belong to world scenes")
+            throw ValidationError(typeReader.path(union.tag), "\(MessageText.quoted(type)) events belong to world scenes")
         }
-        let keys = union.variant(type)
         let object = try ObjectReader(value, at: path, keys: union.keys(of: type))
         let frame = try object.integer(EventFormats.frame)
         guard frame < scenario.frames else {
             throw ValidationError(
-                object.path("frame"),
+                object.path(EventFormats.frame),
                 "frame \(frame) is past the last frame: events run before frames 0…\(scenario.frames - 1) are stepped (\"frames\" is \(scenario.frames))")
         }
-        func point(_ key: String) throws -> Vec2 {
-            try object.decode(keys[key]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }!
+        func point(_ key: FormatKey) throws -> Vec2 {
+            try object.decode(key) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }!
         }
         func velocity(_ v: JSONValue, _ p: JSONPath) throws -> Vec2 {
-            try ScenarioDecoder.decodePoint(v, at: p, format: ShapeFormats.velocity)
+            try ScenarioDecoder.decodePoint(v, at: p, keys: ShapeFormats.velocityKeys)
         }
-        func spread() throws -> Int {
-            let frames = try object.integer(keys["frames"])
+        func spread(_ key: FormatKey) throws -> Int {
+            let frames = try object.integer(key)
             guard frame + frames <= scenario.frames else {
                 throw ValidationError(
-                    object.path("frames"),
+                    object.path(key),
                     "the movement would end at frame \(frame + frames), after the last frame \(scenario.frames)")
             }
             return frames
         }
-        func itemPath(_ key: String) throws -> ItemPath { try object.decode(keys[key], decodeItemPath)! }
-        func paths(_ key: String) throws -> [ItemPath] {
-            try object.decode(keys[key]) { v, p in
+        func itemPath(_ key: FormatKey) throws -> ItemPath { try object.decode(key, decodeItemPath)! }
+        func paths(_ key: FormatKey) throws -> [ItemPath] {
+            try object.decode(key) { v, p in
                 try v.array(at: p).enumerated().map { k, entry in try decodeItemPath(entry, at: p.appending(k)) }
             }!
         }
-        if ["insert", "delete", "move", "batch"].contains(type), scene.layout is WaterfallLayout {
-            throw ValidationError(object.path("type"), "data-source updates need a flow or custom layout (updates of waterfall layouts are not supported yet)")
+        let updates = [EventFormats.insert, EventFormats.delete, EventFormats.moveEvent, EventFormats.batch].map(\.tag)
+        if updates.contains(type), scene.layout is WaterfallLayout {
+            throw ValidationError(object.path(union.tag), "data-source updates need a flow or custom layout (updates of waterfall layouts are not supported yet)")
         }
         /// The layout after an update (custom layouts).
-        func layoutAfter() throws -> CustomLayout? {
-            try object.decode(keys["layout"]) { v, p in try LayoutDecoder.decodeUpdateLayout(v, at: p, scene: scene, files: files) }
+        func layoutAfter(_ key: FormatKey) throws -> CustomLayout? {
+            try object.decode(key) { v, p in try LayoutDecoder.decodeUpdateLayout(v, at: p, scene: scene, files: files) }
         }
         let action: ScenarioEvent.Action
         switch type {
-        case "touchDown":
-            let p = try point("point")
+        case EventFormats.touchDown.tag:
+            let key = EventFormats.touchDownKeys[.point]
+            let p = try point(key)
             let v = scene.viewport
             guard p.x >= 0, p.x <= v.width, p.y >= 0, p.y <= v.height else {
                 throw ValidationError(
-                    object.path("point"),
+                    object.path(key),
                     "(\(ScenarioDecoder.format(p.x)), \(ScenarioDecoder.format(p.y))) is outside the \(ScenarioDecoder.format(v.width))×\(ScenarioDecoder.format(v.height)) viewport")
             }
             action = .touchDown(point: p)
-        case "drag": action = .drag(by: try point("by"), frames: try spread())
-        case "touchUp": action = .touchUp(velocity: try object.decode(keys["velocity"], velocity))
-        case "scroll": action = .scroll(by: try point("by"), frames: try spread())
-        case "scrollTo":
-            let offset = try point("offset")
-            try ScenarioDecoder.checkOffset(offset, at: object.path("offset"), layout: scene.layout, viewport: scene.viewport)
+        case EventFormats.drag.tag:
+            let keys = EventFormats.dragKeys
+            action = .drag(by: try point(keys[.by]), frames: try spread(keys[.frames]))
+        case EventFormats.touchUp.tag:
+            action = .touchUp(velocity: try object.decode(EventFormats.touchUpKeys[.velocity], velocity))
+        case EventFormats.scroll.tag:
+            let keys = EventFormats.scrollKeys
+            action = .scroll(by: try point(keys[.by]), frames: try spread(keys[.frames]))
+        case EventFormats.scrollTo.tag:
+            let key = EventFormats.scrollToKeys[.offset]
+            let offset = try point(key)
+            try ScenarioDecoder.checkOffset(offset, at: object.path(key), layout: scene.layout, viewport: scene.viewport)
             action = .scrollTo(offset: offset)
-        case "fling":
-            action = .fling(velocity: try object.decode(keys["velocity"], velocity)!, rate: try object.number(keys["rate"]))
-        case "insert":
-            action = .update(BatchUpdate(inserts: try paths("items")), layout: try layoutAfter())
-        case "delete":
-            action = .update(BatchUpdate(deletes: try paths("items")), layout: try layoutAfter())
-        case "move":
-            action = .update(.move(from: try itemPath("from"), to: try itemPath("to")), layout: try layoutAfter())
-        case "batch":
-            let moveKeys = EventFormats.move
-            let moves = try object.decode(keys["moves"]) { (v: JSONValue, p: JSONPath) throws -> [BatchUpdate.Move] in
+        case EventFormats.fling.tag:
+            let keys = EventFormats.flingKeys
+            action = .fling(velocity: try object.decode(keys[.velocity], velocity)!, rate: try object.number(keys[.rate]))
+        case EventFormats.insert.tag:
+            let keys = EventFormats.insertKeys
+            action = .update(BatchUpdate(inserts: try paths(keys[.items])), layout: try layoutAfter(keys[.layout]))
+        case EventFormats.delete.tag:
+            let keys = EventFormats.deleteKeys
+            action = .update(BatchUpdate(deletes: try paths(keys[.items])), layout: try layoutAfter(keys[.layout]))
+        case EventFormats.moveEvent.tag:
+            let keys = EventFormats.moveEventKeys
+            action = .update(.move(from: try itemPath(keys[.from]), to: try itemPath(keys[.to])), layout: try layoutAfter(keys[.layout]))
+        case EventFormats.batch.tag:
+            let keys = EventFormats.batchKeys
+            let moveKeys = EventFormats.moveKeys
+            let moves = try object.decode(keys[.moves]) { (v: JSONValue, p: JSONPath) throws -> [BatchUpdate.Move] in
                 try v.array(at: p).enumerated().map { k, entry in
-                    let reader = try ObjectReader(entry, at: p.appending(k), format: moveKeys)
+                    let reader = try ObjectReader(entry, at: p.appending(k), format: EventFormats.move)
                     return BatchUpdate.Move(
-                        from: try reader.decode(moveKeys["from"], decodeItemPath)!, to: try reader.decode(moveKeys["to"], decodeItemPath)!)
+                        from: try reader.decode(moveKeys[.from], decodeItemPath)!, to: try reader.decode(moveKeys[.to], decodeItemPath)!)
                 }
             }!
             action = .update(
-                BatchUpdate(deletes: try paths("deletes"), inserts: try paths("inserts"), moves: moves), layout: try layoutAfter())
-        case "beginMove":
-            let p = try point("point")
-            try checkInViewport(p, at: object.path("point"), scene: scene)
-            action = .beginMove(item: try itemPath("item"), point: p)
-        case "updateMove":
-            let p = try point("point")
-            try checkInViewport(p, at: object.path("point"), scene: scene)
-            action = .updateMove(point: p, frames: try spread())
-        case "endMove": action = .endMove
-        case "cancelMove": action = .cancelMove
+                BatchUpdate(deletes: try paths(keys[.deletes]), inserts: try paths(keys[.inserts]), moves: moves),
+                layout: try layoutAfter(keys[.layout]))
+        case EventFormats.beginMove.tag:
+            let keys = EventFormats.beginMoveKeys
+            let p = try point(keys[.point])
+            try checkInViewport(p, at: object.path(keys[.point]), scene: scene)
+            action = .beginMove(item: try itemPath(keys[.item]), point: p)
+        case EventFormats.updateMove.tag:
+            let keys = EventFormats.updateMoveKeys
+            let p = try point(keys[.point])
+            try checkInViewport(p, at: object.path(keys[.point]), scene: scene)
+            action = .updateMove(point: p, frames: try spread(keys[.frames]))
+        case EventFormats.endMove.tag: action = .endMove
+        case EventFormats.cancelMove.tag: action = .cancelMove
         default:
-            action = try decodeSet(object, keys: keys, scene: scene)
+            action = try decodeSet(object, scene: scene)
         }
         return ScenarioEvent(frame: frame, action: action, path: path)
     }
 
     static func decodeItemPath(_ value: JSONValue, at path: JSONPath) throws -> ItemPath {
-        let keys = ShapeFormats.itemPath
-        let reader = try ObjectReader(value, at: path, format: keys)
-        return ItemPath(section: try reader.integer(keys["section"]), item: try reader.integer(keys["item"]))
+        let keys = ShapeFormats.itemPathKeys
+        let reader = try ObjectReader(value, at: path, format: ShapeFormats.itemPath)
+        return ItemPath(section: try reader.integer(keys[.section]), item: try reader.integer(keys[.item]))
     }
 
     static func checkInViewport(_ p: Vec2, at path: JSONPath, scene: LayoutScene) throws {
@@ -165,7 +180,7 @@ enum EventDecoder {
     static func checkFinger(_ events: [ScenarioEvent]) throws {
         var fingerDown = false
         for event in events {
-            let typePath = event.path.appending("type")
+            let typePath = event.path.appending(union.tag)
             switch event.action {
             case .touchDown:
                 if fingerDown { throw ValidationError(typePath, "a finger is already down (add a touchUp before this touchDown)") }
@@ -186,16 +201,17 @@ enum EventDecoder {
 
     /// A `set` event's typed change: a settable parameter of springy dynamics, its new value
     /// checked as if written in the file.
-    static func decodeSet(_ object: ObjectReader, keys: UnionFormat.Variant, scene: LayoutScene) throws -> ScenarioEvent.Action {
-        let pathText = try object.string(keys["path"])
+    static func decodeSet(_ object: ObjectReader, scene: LayoutScene) throws -> ScenarioEvent.Action {
+        let keys = EventFormats.setKeys
+        let pathText = try object.string(keys[.path])
         guard let parameter = DynamicsFormats.settable.first(where: { $0.path == pathText }) else {
             let paths = DynamicsFormats.settable.map(\.path).joined(separator: ", ")
-            throw ValidationError(object.path("path"), "\(MessageText.quoted(pathText)) cannot change during a run; one of: \(paths)")
+            throw ValidationError(object.path(keys[.path]), "\(MessageText.quoted(pathText)) cannot change during a run; one of: \(paths)")
         }
         guard case .springy = scene.dynamics else {
-            throw ValidationError(object.path("path"), "\(MessageText.quoted(pathText)) needs springy dynamics")
+            throw ValidationError(object.path(keys[.path]), "\(MessageText.quoted(pathText)) needs springy dynamics")
         }
-        let value = try object.checked(keys["value"])!
-        return .set(path: try JSONPath(parsing: pathText), change: try parameter.change(value, at: object.path("value")))
+        let value = try object.checked(keys[.value])!
+        return .set(path: try JSONPath(parsing: pathText), change: try parameter.change(value, at: object.path(keys[.value])))
     }
 }

@@ -36,13 +36,13 @@ enum LayoutDecoder {
             throw ValidationError(
                 path, "\"layout\" gives the layout after an update of a custom layout; a flow layout computes its own")
         }
-        let keys = LayoutFormats.customAfterUpdate
-        let object = try ObjectReader(value, at: path, format: keys)
-        _ = try object.string(keys["type"])
-        let layout = try CustomLayoutDecoder.decode(object, keys: keys.keys, files: files, direction: current.scrollDirection)
+        let keys = LayoutFormats.customAfterUpdateKeys
+        let object = try ObjectReader(value, at: path, format: LayoutFormats.customAfterUpdate)
+        _ = try object.string(keys[.type])
+        let layout = try CustomLayoutDecoder.decode(object, keys: keys, files: files, direction: current.scrollDirection)
         if layout.scrollDirection != current.scrollDirection {
             throw ValidationError(
-                object.path("scrollDirection"),
+                object.path(keys[.scrollDirection]),
                 "the layout after an update scrolls \(layout.scrollDirection.rawValue), but the scenario's layout scrolls \(current.scrollDirection.rawValue)")
         }
         return layout
@@ -68,17 +68,17 @@ enum LayoutDecoder {
     }
 
     static func decodeReferenceSize(_ value: JSONValue, at path: JSONPath) throws -> Size {
-        try ScenarioDecoder.decodeSize(value, at: path, format: ShapeFormats.referenceSize)
+        try ScenarioDecoder.decodeSize(value, at: path, keys: ShapeFormats.referenceSizeKeys)
     }
 
     static func decodeFlow(_ object: ObjectReader, viewport: Size) throws -> FlowLayout {
-        let key = LayoutFormats.flow
-        let direction = try object.choice(key["scrollDirection"], as: Axis.self)
+        let keys = LayoutFormats.flowKeys
+        let direction = try object.choice(keys[.scrollDirection], as: Axis.self)
         let shared = try Sections(object)
-        let itemSize = try object.decode(key["itemSize"]) { v, p in try ScenarioDecoder.decodeSize(v, at: p) }!
-        let itemSizes = try object.decode(key["itemSizes"]) { v, p in try decodeItemSizes(v, at: p, sections: shared.counts) }
-        let lineSpacing = try object.number(key["minimumLineSpacing"])
-        let interitemSpacing = try object.number(key["minimumInteritemSpacing"])
+        let itemSize = try object.decode(keys[.itemSize]) { v, p in try ScenarioDecoder.decodeSize(v, at: p) }!
+        let itemSizes = try object.decode(keys[.itemSizes]) { v, p in try decodeItemSizes(v, at: p, sections: shared.counts) }
+        let lineSpacing = try object.number(keys[.minimumLineSpacing])
+        let interitemSpacing = try object.number(keys[.minimumInteritemSpacing])
         return FlowLayout(
             viewportSize: viewport, scrollDirection: direction, sections: shared.counts, itemSize: itemSize,
             itemSizes: itemSizes, minimumLineSpacing: lineSpacing, minimumInteritemSpacing: interitemSpacing,
@@ -87,18 +87,18 @@ enum LayoutDecoder {
     }
 
     static func decodeWaterfall(_ object: ObjectReader, viewport: Size) throws -> WaterfallLayout {
-        let key = LayoutFormats.waterfall
-        if object.value("scrollDirection") == .string(Axis.horizontal.rawValue) {
-            throw ValidationError(object.path("scrollDirection"), "waterfall layouts scroll vertically only")
+        let keys = LayoutFormats.waterfallKeys
+        if object.value(keys[.scrollDirection]) == .string(Axis.horizontal.rawValue) {
+            throw ValidationError(object.path(keys[.scrollDirection]), "waterfall layouts scroll vertically only")
         }
-        _ = try object.checked(key["scrollDirection"])
+        _ = try object.checked(keys[.scrollDirection])
         let shared = try Sections(object)
-        let columns = try object.integer(key["columns"])
-        let itemHeights = try object.decode(key["itemHeights"]) { v, p in
+        let columns = try object.integer(keys[.columns])
+        let itemHeights = try object.decode(keys[.itemHeights]) { v, p in
             try decodeItemHeights(v, at: p, sections: shared.counts)
         }!
-        let columnSpacing = try object.number(key["columnSpacing"])
-        let lineSpacing = try object.number(key["lineSpacing"])
+        let columnSpacing = try object.number(keys[.columnSpacing])
+        let lineSpacing = try object.number(keys[.lineSpacing])
         let layout = WaterfallLayout(
             viewportSize: viewport, sections: shared.counts, columns: columns, itemHeights: itemHeights,
             columnSpacing: columnSpacing, lineSpacing: lineSpacing, sectionInset: shared.inset,
@@ -107,7 +107,7 @@ enum LayoutDecoder {
         guard layout.itemWidth > 0 else {
             let f = ScenarioDecoder.format
             throw ValidationError(
-                object.path("columns"),
+                object.path(keys[.columns]),
                 "\(columns) columns leave no width for items: the viewport's \(f(viewport.width)) pt minus insets (\(f(shared.inset.left)) + \(f(shared.inset.right))) and \(columns - 1) × \(f(columnSpacing)) pt of column spacing is \(f(layout.itemWidth * Double(columns))) pt")
         }
         return layout
@@ -140,7 +140,7 @@ enum LayoutDecoder {
 
     /// One positive height per item of every section.
     static func decodeItemHeights(_ value: JSONValue, at path: JSONPath, sections: [Int]) throws -> [[Double]] {
-        let height = LayoutFormats.waterfall["itemHeights"].format.element.element
+        let height = LayoutFormats.waterfallKeys[.itemHeights].format.element.element
         return try decodePerItem(value, at: path, sections: sections, noun: "heights") { entry, itemPath in
             try height.number(entry, at: itemPath)
         }

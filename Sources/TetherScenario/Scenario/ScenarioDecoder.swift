@@ -6,63 +6,64 @@ import TetherPhysics
 /// (docs/scenario-format.md) does not allow with a `ValidationError` at the offending JSON path.
 /// Keys, types, ranges and defaults come from the key tables (`ScenarioFormat` and its kin).
 public enum ScenarioDecoder {
-    static let keys = ScenarioFormat.root
+    static let keys = ScenarioFormat.rootKeys
 
     /// `files` finds the files the scenario names (a custom layout's `elementsFile`).
     public static func decode(_ document: JSONValue, files: ScenarioFiles = ScenarioFiles(directory: ".")) throws -> Scenario {
         let root = JSONPath.root
-        let object = try ObjectReader(document, at: root, format: keys)
-        let name = try object.string(keys["name"])
-        let description = try object.stringIfPresent(keys["description"])
-        let clock = try object.decode(keys["clock"], decodeClock) ?? Scenario.Clock()
-        let frames = try object.integer(keys["frames"])
-        let seed = try object.integerIfPresent(keys["seed"]).map { UInt64($0) }
-        let solver = try object.choice(keys["solver"], as: SolverKind.self)
-        let output = try object.decode(keys["output"], decodeOutput) ?? Scenario.OutputOptions()
+        let object = try ObjectReader(document, at: root, format: ScenarioFormat.root)
+        let name = try object.string(keys[.name])
+        let description = try object.stringIfPresent(keys[.description])
+        let clock = try object.decode(keys[.clock], decodeClock) ?? Scenario.Clock()
+        let frames = try object.integer(keys[.frames])
+        let seed = try object.integerIfPresent(keys[.seed]).map { UInt64($0) }
+        let solver = try object.choice(keys[.solver], as: SolverKind.self)
+        let output = try object.decode(keys[.output], decodeOutput) ?? Scenario.OutputOptions()
         var scenario = Scenario(
             name: name, description: description, clock: clock, frames: frames, seed: seed,
             scene: .world(WorldScene(bounds: (.zero, .zero), items: [], behaviors: [])), events: [], output: output)
         scenario.solver = solver
         scenario.namedFiles = files.named(in: document)
-        switch (object.value("layout"), object.value("world")) {
+        switch (object.value(keys[.layout]), object.value(keys[.world])) {
         case (.some, .some):
-            throw ValidationError(object.path("world"), "give either \"layout\" or \"world\", not both")
+            throw ValidationError(object.path(keys[.world]), "give either \"layout\" or \"world\", not both")
         case (nil, nil):
             throw ValidationError(root, "missing required key \"layout\" (a collection view) or \"world\" (free items)")
         case (.some, nil):
             let scene = try decodeLayoutScene(object, files: files)
             scenario.scene = .layout(scene)
-            if let events = try object.checked(keys["events"]) {
+            if let events = try object.checked(keys[.events]) {
                 let decoded = try EventDecoder.decode(
-                    events, at: object.path("events"), scenario: scenario, scene: scene, files: files)
+                    events, at: object.path(keys[.events]), scenario: scenario, scene: scene, files: files)
                 scenario.events = decoded.events
                 scenario.scene = .layout(decoded.scene)
             }
         case (nil, .some):
-            for key in ScenarioFormat.layoutOnlyKeys where object.has(key) {
-                throw ValidationError(object.path(key), "\(MessageText.quoted(key)) belongs to layout scenes; a world scene has \"world.bounds\"")
+            for name in ScenarioFormat.layoutOnlyKeys where object.has(keys[name]) {
+                throw ValidationError(
+                    object.path(keys[name]), "\(MessageText.quoted(name.rawValue)) belongs to layout scenes; a world scene has \"world.bounds\"")
             }
-            let world = try object.checked(keys["world"])!
-            let (scene, sources) = try WorldDecoder.decodeWithSources(world, at: object.path("world"))
+            let world = try object.checked(keys[.world])!
+            let (scene, sources) = try WorldDecoder.decodeWithSources(world, at: object.path(keys[.world]))
             scenario.scene = .world(scene)
-            if let events = try object.checked(keys["events"]) {
+            if let events = try object.checked(keys[.events]) {
                 scenario.events = try decodeWorldEvents(
-                    events, at: object.path("events"), scene: scene, sources: sources, frames: frames)
+                    events, at: object.path(keys[.events]), scene: scene, sources: sources, frames: frames)
             }
         }
         return scenario
     }
 
     static func decodeLayoutScene(_ object: ObjectReader, files: ScenarioFiles) throws -> LayoutScene {
-        let viewport = try object.decode(keys["viewport"].required) { value, path in try decodeSize(value, at: path) }!
-        let layout = try object.decode(keys["layout"]) { value, path in
+        let viewport = try object.decode(keys[.viewport].required) { value, path in try decodeSize(value, at: path) }!
+        let layout = try object.decode(keys[.layout]) { value, path in
             try LayoutDecoder.decode(value, at: path, viewport: viewport, files: files)
         }!
-        let contentOffset = try object.decode(keys["contentOffset"]) { value, path in
+        let contentOffset = try object.decode(keys[.contentOffset]) { value, path in
             try decodeOffset(value, at: path, layout: layout, viewport: viewport)
         }!
-        let dynamicsDocument = try object.checked(keys["dynamics"])!
-        let dynamics = try DynamicsDecoder.decode(dynamicsDocument, at: object.path("dynamics"))
+        let dynamicsDocument = try object.checked(keys[.dynamics])!
+        let dynamics = try DynamicsDecoder.decode(dynamicsDocument, at: object.path(keys[.dynamics]))
         if case .gravity = dynamics { try checkDropInList(layout, dynamics: dynamicsDocument, in: object) }
         return LayoutScene(viewport: viewport, contentOffset: contentOffset, layout: layout, dynamics: dynamics)
     }
@@ -72,13 +73,14 @@ public enum ScenarioDecoder {
         let custom = layout is CustomLayout
         if let section = layout.sections.firstIndex(where: { $0 > 0 }) {
             throw ValidationError(
-                custom ? object.path("layout") : object.path("layout").appending("sections").appending(section),
+                custom ? object.path(keys[.layout]) : object.path(keys[.layout]).appending(LayoutFormats.sections).appending(section),
                 "the drop-in list (gravity dynamics) starts empty, as the demo does: items arrive by insert events; "
                     + (custom ? "give it no cells (section \(section) has \(layout.sections[section]))" : "make every section 0"))
         }
-        if custom, case .object(let dynamicsObject) = dynamics, dynamicsObject["itemSize"] != nil {
+        let itemSize = DynamicsFormats.gravityKeys[.itemSize]
+        if custom, case .object(let dynamicsObject) = dynamics, dynamicsObject[itemSize.name] != nil {
             throw ValidationError(
-                object.path("dynamics").appending("itemSize"),
+                object.path(keys[.dynamics]).appending(itemSize),
                 "with a custom layout each inserted item takes the size of its cell in the layout given with the insert")
         }
     }
@@ -100,16 +102,16 @@ public enum ScenarioDecoder {
     }
 
     static func decodeClock(_ value: JSONValue, at path: JSONPath) throws -> Scenario.Clock {
-        let keys = ScenarioFormat.clock
-        let object = try ObjectReader(value, at: path, format: keys)
-        return Scenario.Clock(hz: try object.integer(keys["hz"]), substeps: try object.integer(keys["substeps"]))
+        let keys = ScenarioFormat.clockKeys
+        let object = try ObjectReader(value, at: path, format: ScenarioFormat.clock)
+        return Scenario.Clock(hz: try object.integer(keys[.hz]), substeps: try object.integer(keys[.substeps]))
     }
 
     static func decodeOutput(_ value: JSONValue, at path: JSONPath) throws -> Scenario.OutputOptions {
-        let keys = ScenarioFormat.output
-        let object = try ObjectReader(value, at: path, format: keys)
+        let keys = ScenarioFormat.outputKeys
+        let object = try ObjectReader(value, at: path, format: ScenarioFormat.output)
         return Scenario.OutputOptions(
-            items: try object.choice(keys["items"], as: Scenario.ItemSelection.self), every: try object.integer(keys["every"]))
+            items: try object.choice(keys[.items], as: Scenario.ItemSelection.self), every: try object.integer(keys[.every]))
     }
 
     static func decodeOffset(_ value: JSONValue, at path: JSONPath, layout: any CollectionLayout, viewport: Size) throws -> Vec2 {
@@ -122,7 +124,8 @@ public enum ScenarioDecoder {
     static func checkOffset(_ offset: Vec2, at path: JSONPath, layout: any CollectionLayout, viewport: Size) throws {
         let maximum = Vec2(
             max(0, layout.contentSize.width - viewport.width), max(0, layout.contentSize.height - viewport.height))
-        for (axis, key) in [(Axis.horizontal, "x"), (Axis.vertical, "y")] where offset[axis] < 0 || offset[axis] > maximum[axis] {
+        let keys = ShapeFormats.pointKeys
+        for (axis, key) in [(Axis.horizontal, keys[.x]), (Axis.vertical, keys[.y])] where offset[axis] < 0 || offset[axis] > maximum[axis] {
             throw ValidationError(
                 path.appending(key),
                 "\(format(offset[axis])) is outside the scrollable range 0…\(format(maximum[axis])) (content \(format(layout.contentSize.width))×\(format(layout.contentSize.height)), viewport \(format(viewport.width))×\(format(viewport.height)))")
@@ -131,24 +134,28 @@ public enum ScenarioDecoder {
 
     // MARK: Small shapes
 
-    /// {"x", "y"} read through a vector table (`ShapeFormats.point` by default).
-    static func decodePoint(_ value: JSONValue, at path: JSONPath, format: ObjectFormat = ShapeFormats.point) throws -> Vec2 {
-        let object = try ObjectReader(value, at: path, format: format)
-        return Vec2(try object.number(format["x"]), try object.number(format["y"]))
+    /// {"x", "y"} read through a vector table (`ShapeFormats.pointKeys` by default).
+    static func decodePoint(
+        _ value: JSONValue, at path: JSONPath, keys: KeyTable<ShapeFormats.VectorKey> = ShapeFormats.pointKeys
+    ) throws -> Vec2 {
+        let object = try ObjectReader(value, at: path, keys: keys.keys)
+        return Vec2(try object.number(keys[.x]), try object.number(keys[.y]))
     }
 
-    /// A size whose sides are positive (`ShapeFormats.size`) or non-negative (`ShapeFormats.referenceSize`).
-    static func decodeSize(_ value: JSONValue, at path: JSONPath, format: ObjectFormat = ShapeFormats.size) throws -> Size {
-        let object = try ObjectReader(value, at: path, format: format)
-        return Size(width: try object.number(format["width"]), height: try object.number(format["height"]))
+    /// A size whose sides are positive (`ShapeFormats.sizeKeys`) or non-negative (`ShapeFormats.referenceSizeKeys`).
+    static func decodeSize(
+        _ value: JSONValue, at path: JSONPath, keys: KeyTable<ShapeFormats.SizeKey> = ShapeFormats.sizeKeys
+    ) throws -> Size {
+        let object = try ObjectReader(value, at: path, keys: keys.keys)
+        return Size(width: try object.number(keys[.width]), height: try object.number(keys[.height]))
     }
 
     static func decodeInsets(_ value: JSONValue, at path: JSONPath) throws -> EdgeInsets {
-        let keys = ShapeFormats.insets
-        let object = try ObjectReader(value, at: path, format: keys)
+        let keys = ShapeFormats.insetsKeys
+        let object = try ObjectReader(value, at: path, format: ShapeFormats.insets)
         return EdgeInsets(
-            top: try object.number(keys["top"]), left: try object.number(keys["left"]),
-            bottom: try object.number(keys["bottom"]), right: try object.number(keys["right"]))
+            top: try object.number(keys[.top]), left: try object.number(keys[.left]),
+            bottom: try object.number(keys[.bottom]), right: try object.number(keys[.right]))
     }
 
     /// Numbers in messages: integers without ".0".

@@ -28,17 +28,17 @@ enum WorldDecoder {
     static func decodeWithSources(
         _ value: JSONValue, at path: JSONPath
     ) throws -> (scene: WorldScene, behaviorSources: [(id: String?, json: JSONValue)]) {
-        let keys = WorldFormats.world
-        let object = try ObjectReader(value, at: path, format: keys)
-        let bounds = try object.decode(keys["bounds"], decodeBounds)!
-        let items = try object.decode(keys["items"], decodeItems)!
+        let keys = WorldFormats.worldKeys
+        let object = try ObjectReader(value, at: path, format: WorldFormats.world)
+        let bounds = try object.decode(keys[.bounds], decodeBounds)!
+        let items = try object.decode(keys[.items], decodeItems)!
         let index = WorldItemIndex(items)
         var behaviors: [(id: String?, behavior: Behavior)] = []
         var sources: [(id: String?, json: JSONValue)] = []
-        if let list = try object.checked(keys["behaviors"]) {
-            let listPath = object.path("behaviors")
+        if let list = try object.checked(keys[.behaviors]) {
+            let listPath = object.path(keys[.behaviors])
             let entries = try list.array(at: listPath)
-            let maxBehaviors = keys["behaviors"].format.count.upperBound
+            let maxBehaviors = keys[.behaviors].format.count.upperBound
             guard entries.count <= maxBehaviors else {
                 throw ValidationError(listPath, "\(entries.count) behaviors; at most \(maxBehaviors)")
             }
@@ -50,8 +50,8 @@ enum WorldDecoder {
                 if let id = decoded.id {
                     if let first = firstUse[id] {
                         throw ValidationError(
-                            entryPath.appending("id"),
-                            "duplicate behavior id \(MessageText.quoted(id)) (first used at \(listPath.appending(first).appending("id")))")
+                            entryPath.appending(WorldFormats.behaviorID),
+                            "duplicate behavior id \(MessageText.quoted(id)) (first used at \(listPath.appending(first).appending(WorldFormats.behaviorID)))")
                     }
                     firstUse[id] = i
                 }
@@ -59,7 +59,7 @@ enum WorldDecoder {
                     collisions += 1
                     if collisions > maxCollisionBehaviors {
                         throw ValidationError(
-                            entryPath.appending("type"), "more than \(maxCollisionBehaviors) collision behaviors")
+                            entryPath.appending(WorldFormats.behavior.tag), "more than \(maxCollisionBehaviors) collision behaviors")
                     }
                 }
                 behaviors.append(decoded)
@@ -71,16 +71,16 @@ enum WorldDecoder {
 
     /// {"x", "y", "width", "height"}: all four required; x, y within ±maxLength, sides positive.
     static func decodeBounds(_ value: JSONValue, at path: JSONPath) throws -> (origin: Vec2, size: Vec2) {
-        let keys = ShapeFormats.bounds
-        let object = try ObjectReader(value, at: path, format: keys)
-        let origin = Vec2(try object.number(keys["x"]), try object.number(keys["y"]))
-        return (origin, Vec2(try object.number(keys["width"]), try object.number(keys["height"])))
+        let keys = ShapeFormats.boundsKeys
+        let object = try ObjectReader(value, at: path, format: ShapeFormats.bounds)
+        let origin = Vec2(try object.number(keys[.x]), try object.number(keys[.y]))
+        return (origin, Vec2(try object.number(keys[.width]), try object.number(keys[.height])))
     }
 
     static func decodeItems(_ value: JSONValue, at path: JSONPath) throws -> [DynamicItem] {
         let list = try value.array(at: path)
         guard !list.isEmpty else { throw ValidationError(path, "a world needs at least one item") }
-        let maxItems = WorldFormats.world["items"].format.count.upperBound
+        let maxItems = WorldFormats.worldKeys[.items].format.count.upperBound
         guard list.count <= maxItems else {
             throw ValidationError(path, "\(list.count) items; at most \(maxItems)")
         }
@@ -91,8 +91,8 @@ enum WorldDecoder {
             let item = try decodeItem(entry, at: path.appending(i))
             if let first = firstUse[item.id] {
                 throw ValidationError(
-                    path.appending(i).appending("id"),
-                    "duplicate item id \(MessageText.quoted(item.id)) (first used at \(path.appending(first).appending("id")))")
+                    path.appending(i).appending(WorldFormats.itemKeys[.id]),
+                    "duplicate item id \(MessageText.quoted(item.id)) (first used at \(path.appending(first).appending(WorldFormats.itemKeys[.id])))")
             }
             firstUse[item.id] = i
             items.append(item)
@@ -101,17 +101,17 @@ enum WorldDecoder {
     }
 
     static func decodeItem(_ value: JSONValue, at path: JSONPath) throws -> DynamicItem {
-        let keys = WorldFormats.item
-        let object = try ObjectReader(value, at: path, format: keys)
-        let id = try object.string(keys["id"])
-        let center = try object.decode(keys["center"]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }!
-        let size = try object.decode(keys["size"]) { v, p in try ScenarioDecoder.decodeSize(v, at: p) }!
-        let angle = try object.number(keys["angle"])
-        let velocity = try object.decode(keys["velocity"]) { v, p in
-            try ScenarioDecoder.decodePoint(v, at: p, format: ShapeFormats.velocity)
+        let keys = WorldFormats.itemKeys
+        let object = try ObjectReader(value, at: path, format: WorldFormats.item)
+        let id = try object.string(keys[.id])
+        let center = try object.decode(keys[.center]) { v, p in try ScenarioDecoder.decodePoint(v, at: p) }!
+        let size = try object.decode(keys[.size]) { v, p in try ScenarioDecoder.decodeSize(v, at: p) }!
+        let angle = try object.number(keys[.angle])
+        let velocity = try object.decode(keys[.velocity]) { v, p in
+            try ScenarioDecoder.decodePoint(v, at: p, keys: ShapeFormats.velocityKeys)
         }!
-        let angularVelocity = try object.number(keys["angularVelocity"])
-        let shape = try object.choice(keys["shape"], as: BodyShape.self)
+        let angularVelocity = try object.number(keys[.angularVelocity])
+        let shape = try object.choice(keys[.shape], as: BodyShape.self)
         return DynamicItem(
             id: id, center: center, size: Vec2(size.width, size.height), angle: angle, velocity: velocity,
             angularVelocity: angularVelocity, shape: shape)

@@ -53,7 +53,7 @@ enum WorldEventDecoder {
     static func decode(
         _ events: [(event: JSONValue, path: JSONPath, frame: Int)], scene: WorldScene,
         behaviorSources: [(id: String?, json: JSONValue)], frames: Int,
-        worldPath: JSONPath = JSONPath.root.appending("world")
+        worldPath: JSONPath = JSONPath.root.appending(ScenarioFormat.rootKeys[.world])
     ) throws -> [ScenarioEvent] {
         let items = WorldItemIndex(scene.items)
         var state = State()
@@ -62,7 +62,7 @@ enum WorldEventDecoder {
             if case .collision = entry.behavior { state.collisions += 1 }
             guard let id = entry.id, state.live[id] == nil else { continue }
             let json = k < behaviorSources.count ? behaviorSources[k].json : .null
-            state.join(id, json: json, behavior: entry.behavior, origin: worldPath.appending("behaviors").appending(k))
+            state.join(id, json: json, behavior: entry.behavior, origin: worldPath.appending(WorldFormats.worldKeys[.behaviors]).appending(k))
         }
         let ordered = events.enumerated()
             .sorted { ($0.element.frame, $0.offset) < ($1.element.frame, $1.offset) }
@@ -83,29 +83,30 @@ enum WorldEventDecoder {
         bounds: (origin: Vec2, size: Vec2)
     ) throws -> ScenarioEvent.Action {
         let raw = try value.object(at: path)
-        let typePath = path.appending("type")
-        guard let typeValue = raw["type"] else { throw ValidationError(path, "missing required key \"type\"") }
+        let tag = EventFormats.union.tag
+        let typePath = path.appending(tag)
+        guard let typeValue = raw[tag.name] else { throw ValidationError(path, "missing required key \"type\"") }
         let typeName = try typeValue.string(at: typePath)
         if !types.contains(typeName), EventFormats.layoutTypes.contains(typeName) {
             throw ValidationError(
                 typePath, "\(MessageText.quoted(typeName)) events need a layout; world scenes take \(types.joined(separator: ", "))")
         }
         let type = try typeValue.oneOf(types, at: typePath)
-        let keys = EventFormats.union.variant(type)
         let object = try ObjectReader(value, at: path, keys: EventFormats.union.keys(of: type))
         guard frame >= 0, frame < frames else {
             throw ValidationError(
-                object.path("frame"),
+                object.path(EventFormats.frame),
                 "frame \(frame) is past the last frame: events run before frames 0…\(frames - 1) are stepped (\"frames\" is \(frames))")
         }
         switch type {
-        case "addBehavior":
-            let behaviorPath = object.path("behavior")
-            let json = try object.checked(keys["behavior"])!
+        case EventFormats.addBehavior.tag:
+            let key = EventFormats.addBehaviorKeys[.behavior]
+            let behaviorPath = object.path(key)
+            let json = try object.checked(key)!
             let (id, behavior) = try BehaviorDecoder.decode(json, at: behaviorPath, items: items, bounds: bounds)
             if let id, let existing = state.live[id] {
                 throw ValidationError(
-                    behaviorPath.appending("id"), "behavior id \(MessageText.quoted(id)) is already in use (by \(existing.origin))")
+                    behaviorPath.appending(WorldFormats.behaviorID), "behavior id \(MessageText.quoted(id)) is already in use (by \(existing.origin))")
             }
             guard state.count < WorldDecoder.maxBehaviors else {
                 throw ValidationError(behaviorPath, "more than \(WorldDecoder.maxBehaviors) behaviors at once")
@@ -113,7 +114,7 @@ enum WorldEventDecoder {
             if case .collision = behavior {
                 guard state.collisions < WorldDecoder.maxCollisionBehaviors else {
                     throw ValidationError(
-                        behaviorPath.appending("type"), "more than \(WorldDecoder.maxCollisionBehaviors) collision behaviors at once")
+                        behaviorPath.appending(WorldFormats.behavior.tag), "more than \(WorldDecoder.maxCollisionBehaviors) collision behaviors at once")
                 }
                 state.collisions += 1
             }
@@ -122,9 +123,10 @@ enum WorldEventDecoder {
                 state.join(id, json: json, behavior: behavior, origin: behaviorPath)
             }
             return .addBehavior(id: id, behavior: behavior)
-        case "removeBehavior":
-            let idPath = object.path("id")
-            let id = try object.string(keys["id"])
+        case EventFormats.removeBehavior.tag:
+            let key = EventFormats.removeBehaviorKeys[.id]
+            let idPath = object.path(key)
+            let id = try object.string(key)
             let live = try state.lookUp(id, at: idPath)
             state.live[id] = nil
             state.removed[id] = (path, frame)
@@ -141,11 +143,11 @@ enum WorldEventDecoder {
     private static func decodeSet(
         _ object: ObjectReader, frame: Int, state: inout State, items: WorldItemIndex, bounds: (origin: Vec2, size: Vec2)
     ) throws -> ScenarioEvent.Action {
-        let pathPath = object.path("path")
-        let valuePath = object.path("value")
-        let keys = EventFormats.union.variant("set")
-        let text = try object.string(keys["path"])
-        let newValue = try object.checked(keys["value"])!
+        let keys = EventFormats.setKeys
+        let pathPath = object.path(keys[.path])
+        let valuePath = object.path(keys[.value])
+        let text = try object.string(keys[.path])
+        let newValue = try object.checked(keys[.value])!
         let target: JSONPath
         do {
             target = try JSONPath(parsing: text)
@@ -153,13 +155,14 @@ enum WorldEventDecoder {
             throw ValidationError(pathPath, error.description)
         }
         let components = target.components
-        guard components.count >= 3, components[0] == .key("behaviors"), case .key(let id) = components[1] else {
+        let behaviors = WorldFormats.worldKeys[.behaviors]
+        guard components.count >= 3, components[0] == .key(behaviors.name), case .key(let id) = components[1] else {
             throw ValidationError(
                 pathPath, "\(MessageText.quoted(text)) cannot change in a world scene; set behaviors.<id>.<key> (e.g. behaviors.g.magnitude)")
         }
         var live = try state.lookUp(id, at: pathPath)
         let rest = Array(components[2...])
-        if case .key(let key) = rest[0], key == "type" || key == "id" {
+        if case .key(let key) = rest[0], key == WorldFormats.behavior.tag.name || key == WorldFormats.behaviorID.name {
             throw ValidationError(
                 pathPath, "a behavior's \(MessageText.quoted(key)) cannot change; remove it and add a new behavior")
         }
@@ -169,7 +172,7 @@ enum WorldEventDecoder {
         } catch {
             throw ValidationError(pathPath, error.message)
         }
-        let behaviorPath = JSONPath.root.appending("behaviors").appending(id)
+        let behaviorPath = JSONPath.root.appending(behaviors).appending(id)
         let behavior: Behavior
         do {
             behavior = try BehaviorDecoder.decode(json, at: behaviorPath, items: items, bounds: bounds).behavior
@@ -186,25 +189,31 @@ enum WorldEventDecoder {
     /// replaces angle and magnitude; setting `angle` replaces the direction and keeps the
     /// magnitude (written out when it was implied by the direction's length).
     private static func coupled(_ json: JSONValue, behavior: Behavior, setting rest: [JSONPath.Component]) -> JSONValue {
-        guard rest.count == 1, case .key(let key) = rest[0], case .object(var object) = json else { return json }
-        let vector: Vec2
+        guard rest.count == 1, case .key(let key) = rest[0], case .object(let object) = json else { return json }
         switch behavior {
-        case .gravity(let gravity): vector = gravity.vector
-        case .push(let push): vector = push.vector
+        case .gravity(let gravity): return .object(coupled(object, vector: gravity.vector, setting: key, keys: WorldFormats.gravityKeys))
+        case .push(let push): return .object(coupled(object, vector: push.vector, setting: key, keys: WorldFormats.pushKeys))
         default: return json
         }
+    }
+
+    private static func coupled<Name: CoupledVectorKeyName>(
+        _ object: JSONObject, vector: Vec2, setting key: String, keys: KeyTable<Name>
+    ) -> JSONObject {
+        let direction = keys[.direction].name, angle = keys[.angle].name, magnitude = keys[.magnitude].name
+        var object = object
         switch key {
-        case "direction":
-            object["angle"] = nil
-            object["magnitude"] = nil
-        case "angle":
-            if object["direction"] != nil {
-                object["direction"] = nil
-                if object["magnitude"] == nil { object["magnitude"] = .number(vector.length) }
+        case direction:
+            object[angle] = nil
+            object[magnitude] = nil
+        case angle:
+            if object[direction] != nil {
+                object[direction] = nil
+                if object[magnitude] == nil { object[magnitude] = .number(vector.length) }
             }
         default:
-            return json
+            break
         }
-        return .object(object)
+        return object
     }
 }
