@@ -97,6 +97,10 @@ let package = Package(
 
         /// Helpers shared by the test targets (a seeded random generator, an XML reader). Foundation only.
         .target(name: "TetherTestSupport", exclude: ["README.md"], swiftSettings: honestImports),
+        /// Helpers that need the scenario model, shared by the scenario and golden tests (sample frames).
+        .target(
+            name: "TetherScenarioTestSupport", dependencies: ["TetherPhysics", "TetherLayout", "TetherScenario"],
+            exclude: ["README.md"], swiftSettings: honestImports),
 
         /// The platform layer's calls against what Foundation and the kernel say.
         .testTarget(name: "TetherPlatformTests", dependencies: ["TetherPlatform", "TetherTestSupport"], swiftSettings: honestImports),
@@ -110,11 +114,14 @@ let package = Package(
         /// `Fixtures/` holds reference trajectories read by path (`#filePath`), not bundled.
         .testTarget(
             name: "TetherScenarioTests",
-            dependencies: ["TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTestSupport"],
+            dependencies: [
+                "TetherPlatform", "TetherJSON", "TetherPhysics", "TetherLayout", "TetherScenario", "TetherTestSupport",
+                "TetherScenarioTestSupport",
+            ],
             exclude: ["Fixtures"], swiftSettings: honestImports),
         .testTarget(
             name: "TetherGoldenTests",
-            dependencies: ["TetherPhysics", "TetherLayout", "TetherScenario", "TetherGolden", "TetherTestSupport"],
+            dependencies: ["TetherScenario", "TetherGolden", "TetherTestSupport", "TetherScenarioTestSupport"],
             swiftSettings: honestImports),
         .testTarget(
             name: "TetherRenderTests",

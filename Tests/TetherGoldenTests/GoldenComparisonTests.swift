@@ -1,6 +1,7 @@
 import Testing
 @testable import TetherGolden
 import TetherScenario
+import TetherScenarioTestSupport
 import TetherTestSupport
 
 @Suite struct GoldenComparisonTests {

@@ -4,6 +4,7 @@ import TetherJSON
 import TetherLayout
 import TetherPhysics
 @testable import TetherScenario
+import TetherScenarioTestSupport
 
 @Suite struct OutputWriterTests {
     let header = OutputHeader(scenario: "spring", hz: 60, metadata: [(key: "seed", value: "42")])
