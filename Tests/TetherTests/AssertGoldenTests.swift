@@ -135,16 +135,28 @@ import Tether
         }
     }
 
-    /// The default folder is Goldens/ beside the calling file (`#filePath`, given here).
+    /// The default folder is Goldens/ beside the calling file (`#filePath`, given here). The file
+    /// given is under /dev/null, where no folder can be made, so the check writes nothing and two
+    /// runs at once share nothing; recording into a folder that can be made is tested above.
     @Test func defaultFolderIsBesideTheTestFile() throws {
-        let folder = URL(fileURLWithPath: "/tmp/tether-default-golden-folder")
-        try? FileManager.default.removeItem(at: folder)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let failure = try #require(try failure {
-            try assertGolden(of: Self.scenario(), named: "circle", record: .missing, filePath: "/tmp/tether-default-golden-folder/MyLayoutTests.swift")
+        let scenario = try Self.scenario()
+        let missing = try #require(try failure {
+            try assertGolden(of: scenario, named: "circle", record: .never, filePath: "/dev/null/MyLayoutTests.swift")
         })
-        #expect(failure.golden.path == "/tmp/tether-default-golden-folder/Goldens/circle.csv")
-        #expect(FileManager.default.fileExists(atPath: failure.golden.path))
+        #expect(missing.reason == .missing)
+        #expect(missing.golden.path == "/dev/null/Goldens/circle.csv")
+        // Recording writes into that folder: here it cannot be made, and the error names it.
+        #expect {
+            try assertGolden(of: scenario, named: "circle", record: .missing, filePath: "/dev/null/MyLayoutTests.swift")
+        } throws: { error in
+            (error as? TetherError)?.description.hasPrefix("/dev/null/Goldens: cannot create the folder") == true
+        }
+        // Without `filePath`, the calling file is this one.
+        let name = "absent-\(UUID().uuidString)"
+        let besideThisFile = try #require(try failure { try assertGolden(of: scenario, named: name, record: .never) })
+        let thisFolder = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        #expect(besideThisFile.golden.path == "\(thisFolder)/Goldens/\(name).csv")
+        #expect(!FileManager.default.fileExists(atPath: besideThisFile.golden.path))
     }
 
     @Test func badArgumentsAndUnreadableGoldensAreErrors() throws {
