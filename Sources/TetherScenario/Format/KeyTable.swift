@@ -84,3 +84,23 @@ public enum KeyTables {
         ShapeFormats.insetsKeys, ShapeFormats.boundsKeys, ShapeFormats.itemPathKeys,
     ]
 }
+
+/// Rules written with a table's names, so that a misspelt key in a rule fails to compile as it
+/// does in a decoder (`.exactlyOne(RootKey.layout, .world)`).
+extension KeyRule {
+    public static func exactlyOne<Name: FormatKeyName>(_ names: Name...) -> KeyRule {
+        .exactlyOne(names.map(\.rawValue))
+    }
+
+    public static func atMostOne<Name: FormatKeyName>(_ names: Name...) -> KeyRule {
+        .atMostOne(names.map(\.rawValue))
+    }
+
+    public static func requires<Name: FormatKeyName>(_ name: Name, _ others: Name...) -> KeyRule {
+        .requires(name.rawValue, others.map(\.rawValue))
+    }
+
+    public static func excludes<Name: FormatKeyName>(_ name: Name, _ others: [Name]) -> KeyRule {
+        .excludes(name.rawValue, others.map(\.rawValue))
+    }
+}

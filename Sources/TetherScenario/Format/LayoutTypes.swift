@@ -177,14 +177,17 @@ public enum LayoutFormats {
         ]
     }
 
-    static let customRules: [KeyRule] = [.exactlyOne(["elements", "elementsFile"]), .requires("frame", ["elementsFile"])]
+    /// Elements inline or from a file, and a frame only of a file.
+    static func customRules<Name: CustomLayoutKeyName>(_: Name.Type) -> [KeyRule] {
+        [.exactlyOne(Name.elements, .elementsFile), .requires(Name.frame, .elementsFile)]
+    }
 
     public static let custom = UnionFormat.Variant(
         "custom", "Any UICollectionViewLayout, given by the attributes its prepare() computed: every cell, header, footer and decoration with its frame, zIndex, alpha and angle.",
         keys: customLayoutKeys(scrollDirection: FormatKey(
             "scrollDirection", .choice(Axis.allCases.map(\.rawValue)), default: .string(Axis.vertical.rawValue),
             "The axis the content scrolls along.")),
-        rules: customRules)
+        rules: customRules(CustomKey.self))
 
     public enum CustomKey: String, CustomLayoutKeyName { case scrollDirection, contentSize, elements, elementsFile, frame }
     public static let customKeys = KeyTable<CustomKey>(custom, of: LayoutTypes.union.name)
@@ -196,7 +199,7 @@ public enum LayoutFormats {
             + customLayoutKeys(scrollDirection: FormatKey(
                 "scrollDirection", .choice(Axis.allCases.map(\.rawValue)), defaultNote: "the scenario layout's; it may not differ",
                 "The axis the content scrolls along.")),
-        rules: customRules)
+        rules: customRules(LayoutAfterUpdateKey.self))
 
     public enum LayoutAfterUpdateKey: String, CustomLayoutKeyName {
         case type, scrollDirection, contentSize, elements, elementsFile, frame

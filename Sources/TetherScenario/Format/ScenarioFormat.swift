@@ -67,9 +67,9 @@ public enum ScenarioFormat {
             FormatKey("output", .object(output), defaultNote: "{\"items\": \"visible\", \"every\": 1}", "What `tether run` prints by default."),
         ],
         rules: [
-            .exactlyOne(["layout", "world"]),
-            .requires("layout", ["viewport"]),
-            .excludes("world", layoutOnlyKeys.map(\.rawValue)),
+            .exactlyOne(RootKey.layout, .world),
+            .requires(RootKey.layout, .viewport),
+            .excludes(RootKey.world, layoutOnlyKeys),
         ])
 
     public enum RootKey: String, FormatKeyName {

@@ -75,7 +75,10 @@ public enum WorldFormats {
         "toOffset", .object(ShapeFormats.point), default: ["x": 0, "y": 0], "Attachment point on the other item, from its center.")
     static let ropeLength = FormatKey(
         "length", .number(0...length), defaultNote: "the distance when created", unit: "pt", "Rest length (a rope: the longest distance).")
-    static let oneOtherEnd: [KeyRule] = [.exactlyOne(["anchor", "toItem"]), .requires("toOffset", ["toItem"])]
+    /// The other end is a fixed anchor or an item, and only an item has an offset.
+    static func oneOtherEnd<Name: LooseEndKeyName>(_: Name.Type) -> [KeyRule] {
+        [.exactlyOne(Name.anchor, .toItem), .requires(Name.toOffset, .toItem)]
+    }
 
     // MARK: Attachments
 
@@ -83,14 +86,15 @@ public enum WorldFormats {
         anchor, toItem, offset, toOffset, ropeLength,
         FormatKey("damping", .number(0...ScenarioLimits.maxDamping), default: 0, "Damping ratio ζ."),
         FormatKey("frequency", .number(0...ScenarioLimits.maxFrequency), default: 0, unit: "Hz", "Frequency; 0 makes a rigid rod."),
-    ], rules: oneOtherEnd)
+    ], rules: oneOtherEnd(SpringAttachmentKey.self))
     public enum SpringAttachmentKey: String, LooseEndKeyName {
         case anchor, toItem, offset, toOffset, length, damping, frequency
     }
     public static let springAttachmentKeys = KeyTable<SpringAttachmentKey>(springAttachment, of: attachment.name)
 
     public static let limitAttachment = UnionFormat.Variant(
-        "limit", "A rope: at most \"length\" apart.", keys: [anchor, toItem, offset, toOffset, ropeLength], rules: oneOtherEnd)
+        "limit", "A rope: at most \"length\" apart.", keys: [anchor, toItem, offset, toOffset, ropeLength],
+        rules: oneOtherEnd(LimitAttachmentKey.self))
     public enum LimitAttachmentKey: String, LooseEndKeyName { case anchor, toItem, offset, toOffset, length }
     public static let limitAttachmentKeys = KeyTable<LimitAttachmentKey>(limitAttachment, of: attachment.name)
 
@@ -136,7 +140,7 @@ public enum WorldFormats {
     public static let gravity = UnionFormat.Variant(
         "gravity", "UIGravityBehavior: a constant acceleration, whatever the mass.",
         keys: [items] + coupledVector(gravityVector, defaultMagnitude: 1, limit: BehaviorDecoder.maxGravityMagnitude, unit: "1000 pt/s²"),
-        rules: [.atMostOne(["direction", "angle"])])
+        rules: [.atMostOne(GravityBehaviorKey.direction, .angle)])
     public enum GravityBehaviorKey: String, CoupledVectorKeyName { case items, direction, angle, magnitude }
     public static let gravityKeys = KeyTable<GravityBehaviorKey>(gravity, of: behavior.name)
 
@@ -182,7 +186,7 @@ public enum WorldFormats {
             FormatKey("offset", .object(ShapeFormats.point), default: ["x": 0, "y": 0], "Where the push acts, from the item's center (adds torque)."),
             FormatKey("active", .boolean, default: true, "Whether the push acts."),
         ],
-        rules: [.atMostOne(["direction", "angle"])])
+        rules: [.atMostOne(PushKey.direction, .angle)])
     public enum PushKey: String, CoupledVectorKeyName { case items, mode, direction, angle, magnitude, offset, active }
     public static let pushKeys = KeyTable<PushKey>(push, of: behavior.name)
 
