@@ -23,7 +23,7 @@ import Testing
             process.currentDirectoryURL = work
             let errors = Pipe()
             process.standardError = errors
-            process.standardOutput = FileHandle.nullDevice
+            process.standardOutput = try TetherProcess.discardedOutput(in: work)
             try process.run()
             let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()

@@ -70,7 +70,7 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = TetherProcess.executable.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         shell.environment = environment
-        shell.standardOutput = FileHandle.nullDevice
+        shell.standardOutput = try TetherProcess.discardedOutput(in: directory)
         let errors = Pipe()
         shell.standardError = errors
         try shell.run()

@@ -37,8 +37,8 @@ enum ExternalTools {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
-        process.standardInput = FileHandle.nullDevice
         do {
+            process.standardInput = try TetherProcess.emptyInput()
             try process.run()
         } catch {
             return nil

@@ -141,7 +141,7 @@ import Testing
         ]
         let out = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = try TetherProcess.discardedOutput(in: profile)
         try process.run()
         let timer = DispatchWorkItem { process.terminate() }
         DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: timer)

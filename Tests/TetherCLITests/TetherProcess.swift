@@ -113,6 +113,23 @@ struct TetherProcess {
     }
 
     /// A fresh temporary folder for one test; `shortPath` puts it in /tmp with a short name.
+    /// A file in the test's `folder` that takes a child process's output nobody reads (tests
+    /// never hand a child the machine's /dev/null).
+    static func discardedOutput(in folder: URL) throws -> FileHandle {
+        let file = folder.appendingPathComponent("discarded-\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
+        return try FileHandle(forWritingTo: file)
+    }
+
+    /// A pipe whose writing end is closed: a child reading it gets end of file at once.
+    static func emptyInput() throws -> Pipe {
+        let pipe = Pipe()
+        try pipe.fileHandleForWriting.close()
+        return pipe
+    }
+
     static func temporaryDirectory(shortPath: Bool = false) throws -> URL {
         let url = shortPath
             ? URL(fileURLWithPath: "/tmp/tt-" + UUID().uuidString.prefix(8))

@@ -72,17 +72,17 @@ import Testing
 
     @Test(.enabled(if: ExternalTools.utilLinuxScript != nil, "needs util-linux `script` (`script --version` says util-linux) for a pseudo-terminal"))
     func aTerminalSeesProgressWhileTheGridRuns() throws {
-        // `script` runs tether on a pseudo-terminal (its own typescript goes to /dev/null).
+        // `script` runs tether on a pseudo-terminal (its own typescript goes to the test's folder).
         let directory = try TetherProcess.temporaryDirectory()
         let page = directory.appendingPathComponent("t.html").path
         let command = "\(TetherProcess.executable.path) tune \(Self.scenario) --vary dynamics.spring.damping=0.3,0.6,0.9 -o \(page)"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(ExternalTools.utilLinuxScript))
-        process.arguments = ["-qec", command, "/dev/null"]
+        process.arguments = ["-qec", command, directory.appendingPathComponent("typescript").path]
         process.currentDirectoryURL = TetherProcess.packageRoot
         let out = Pipe()
         process.standardOutput = out
-        process.standardInput = FileHandle.nullDevice
+        process.standardInput = try TetherProcess.emptyInput()
         try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
