@@ -327,7 +327,8 @@ def bench(args):
     print()
     print(report.check_table(run.summaries, args.scenes, args.engines))
     goals = report.goals_table(run.measurements, args.scenes, args.engines,
-                               threaded_engine(args.tether_threads) if args.tether_threads else None)
+                               threaded_engine(args.tether_threads) if args.tether_threads else None,
+                               busy=args.busy)
     if goals:
         print()
         print(goals)
