@@ -67,6 +67,47 @@ import Testing
         }
     }
 
+    /// A wave of several chunks splits one color; a wave of one chunk runs colors too small to
+    /// split, as many as follow each other, so the threads wait once for all of them.
+    @Test func smallColorsThatFollowEachOtherShareOneWave() {
+        var scene = DeterminismTests.Pile(.accurate)
+        let workers = StepWorkers(threads: 2, minimumChunk: 1, minimumRowChunk: 8)
+        scene.world.workers = workers
+        var mergedSomewhere = false
+        for step in 1...120 {
+            scene.change(before: step)
+            scene.world.step(timeStep: 1.0 / 60, substeps: 4)
+            let plan = scene.world.contactPlan
+            let starts = plan.entryColorStarts
+            let overflow = starts.count - 2
+            func color(of entry: Int) -> Int { (0...overflow).last { starts[$0] <= entry }! }
+            func splits(_ color: Int) -> Bool {
+                color < overflow && workers.chunkCount(starts[color + 1] - starts[color], minimum: workers.minimumRowChunk) > 1
+            }
+            for chunks in [plan.passChunks, plan.relaxChunks] {
+                var previousWasOneSmallChunk = false
+                var previousStage: Int32 = -1
+                for wave in Dictionary(grouping: chunks.indices, by: { chunks[$0].after }).sorted(by: { $0.key < $1.key }) {
+                    let first = chunks[wave.value.first!], last = chunks[wave.value.last!]
+                    let colors = color(of: Int(first.lower))...color(of: Int(last.upper) - 1)
+                    if wave.value.count > 1 {
+                        #expect(colors.count == 1, "a wave of \(wave.value.count) chunks spans colors \(colors)")
+                        previousWasOneSmallChunk = false
+                    } else {
+                        let small = colors.allSatisfy { !splits($0) }
+                        #expect(colors.count == 1 || small, "one chunk spans colors \(colors), some of them large")
+                        if colors.count > 1 { mergedSomewhere = true }
+                        #expect(!(small && previousWasOneSmallChunk && previousStage == first.stage),
+                                "two waves of small colors one after the other at step \(step)")
+                        previousWasOneSmallChunk = small
+                    }
+                    previousStage = first.stage
+                }
+            }
+        }
+        #expect(mergedSomewhere, "no wave ran several small colors: the scene no longer tests the merge")
+    }
+
     /// Waves run in order on any thread count: every chunk of a wave reads the values the wave
     /// before wrote (its own items' left neighbours in the previous wave's array) and sees them
     /// complete, which a chunk that started early would not.

@@ -76,6 +76,10 @@ def parse(argv):
     parser.add_argument("--timeout", type=positive, default=900, metavar="S",
                         help="seconds one run may take; an engine that exceeds it sits out "
                              "the scene's remaining rounds (default 900)")
+    parser.add_argument("--busy", type=int, default=0, metavar="N",
+                        help="keep N other processes spinning on the CPU for the whole run "
+                             "(a busy machine: with --tether-threads, whether threads still "
+                             "never hurt)")
     parser.add_argument("--csv", metavar="FILE", help="write every round to FILE")
     parser.add_argument("--venv", default=os.path.join(REPO, ".venv-peers"), metavar="DIR",
                         help="virtual environment of the peers (default .venv-peers/)")
@@ -220,6 +224,18 @@ def run_worker(venv_python, arguments, timeout=None):
     return json.loads(done.stdout)
 
 
+def start_busy_loops(count):
+    """`count` processes that spin on the CPU until stopped: another program's load."""
+    return [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
+
+
+def stop_busy_loops(spinners):
+    for spinner in spinners:
+        spinner.kill()
+    for spinner in spinners:
+        spinner.wait()
+
+
 def header(args, binary, peer_versions):
     lines = [f"machine: {cpu_model()}, {os.cpu_count()} cores"]
     if binary:
@@ -231,6 +247,9 @@ def header(args, binary, peer_versions):
         workers = (f", {args.box2d_v3_workers} worker{'s' if args.box2d_v3_workers > 1 else ''}"
                    if engine == "box2d-v3" else "")
         lines.append(f"{engine}: {text}{workers}")
+    if args.busy:
+        lines.append(f"{args.busy} busy loop{'s' if args.busy > 1 else ''} running beside the "
+                     "engines for the whole run (--busy)")
     frames = f"{args.frames} frames (override)" if args.frames else "the scenarios' frames"
     rounds = f"{args.rounds} round{'s' if args.rounds > 1 else ''}"
     lines.append(f"{rounds}, engines alternating in the order "
@@ -294,18 +313,22 @@ def bench(args):
     print(header(args, binary, peer_versions), flush=True)
     run = Bench(args, binary, venv_python)
     interrupted = False
+    spinners = start_busy_loops(args.busy)
     try:
         for name in args.scenes:
             run.run_scene(name, files[name], loaded[name])
     except KeyboardInterrupt:
         interrupted = True
         log("interrupted: the tables show the rounds that finished")
+    finally:
+        stop_busy_loops(spinners)
     print()
     print(report.timing_table(run.measurements, args.scenes, args.engines))
     print()
     print(report.check_table(run.summaries, args.scenes, args.engines))
     goals = report.goals_table(run.measurements, args.scenes, args.engines,
-                               threaded_engine(args.tether_threads) if args.tether_threads else None)
+                               threaded_engine(args.tether_threads) if args.tether_threads else None,
+                               busy=args.busy)
     if goals:
         print()
         print(goals)

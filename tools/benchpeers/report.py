@@ -109,8 +109,10 @@ THREAD_GOAL_SCENES = ("pile-1000", "springs-10k")
 THREAD_GOAL_MEDIAN = 1.5
 
 
-def goals_table(measurements, scenes, engines, threaded=None):
-    """Each goal that the rounds can answer, with what was measured and PASS or FAIL."""
+def goals_table(measurements, scenes, engines, threaded=None, busy=0):
+    """Each goal that the rounds can answer, with what was measured and PASS or FAIL. With busy
+    loops beside the engines (`busy`), the threads' speed-up on the medians is a quiet machine's
+    goal and is shown without a verdict."""
     lines = ["| goal | measured | |", "|---|---|---|"]
     for scene, engine, floor in PEER_GOALS:
         if scene not in scenes or engine not in engines or "tether" not in engines:
@@ -138,6 +140,8 @@ def goals_table(measurements, scenes, engines, threaded=None):
                          f"{ratio(paired[0])}–{ratio(paired[-1])} | {every} |")
             value = statistics.median(many.values()) / statistics.median(one.values())
             verdict = "PASS" if value >= THREAD_GOAL_MEDIAN else "FAIL"
+            if busy:
+                verdict = f"— (a quiet machine's goal; {busy} busy loop{'s' if busy > 1 else ''} ran)"
             lines.append(f"| {scene}: {threaded} ≥ {THREAD_GOAL_MEDIAN:g}× tether (medians) | "
                          f"{ratio(value)} | {verdict} |")
     return "\n".join(lines) if len(lines) > 2 else ""

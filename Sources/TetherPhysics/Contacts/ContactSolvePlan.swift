@@ -18,7 +18,7 @@ struct ContactSolvePlan: Sendable {
     /// The rows that may still bounce, in constraint order (see `storeImpulses`).
     private var bouncing: [Int] = []
     /// Where each color's entries begin, then where the overflow's begin, then the entry count.
-    private var entryColorStarts: [Int] = []
+    private(set) var entryColorStarts: [Int] = []
     /// The chunks of the warm start and solve (one hand-off) and of the relax pass, when the
     /// step's workers split the colors; empty when every pass runs on the calling thread.
     private(set) var passChunks: [WaveChunk] = []
@@ -235,13 +235,22 @@ struct ContactSolvePlan: Sendable {
 
     private func colorSize(_ color: Int) -> Int { entryColorStarts[color + 1] - entryColorStarts[color] }
 
-    /// Appends one wave per non-empty color (the overflow last, unsplit) for `stage`.
+    /// Appends one wave per non-empty color (the overflow last, unsplit) for `stage`. Colors too
+    /// small to split that follow each other form one wave of one chunk: one thread runs them in
+    /// order, as it would color by color, and the other threads wait once for all of them instead
+    /// of once per color (a pile's last colors hold a few dozen rows, a few entries, one).
     private func appendChunks(_ stage: Stage, _ workers: StepWorkers, to chunks: inout [WaveChunk]) {
         let overflow = entryColorStarts.count - 2
         for color in 0...overflow {
             let (start, size) = (entryColorStarts[color], colorSize(color))
             if size == 0 { continue }
             let count = color == overflow ? 1 : workers.chunkCount(size, minimum: workers.minimumRowChunk)
+            if count == 1, let last = chunks.last, last.stage == stage.rawValue,
+                last.after == Int32(chunks.count - 1), last.upper == Int32(start)
+            {
+                chunks[chunks.count - 1].upper = Int32(start + size)
+                continue
+            }
             let after = Int32(chunks.count)
             for k in 0..<count {
                 let range = StepWorkers.range(ofChunk: k, of: count, count: size)

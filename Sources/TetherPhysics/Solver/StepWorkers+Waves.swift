@@ -1,6 +1,4 @@
-import Dispatch
 import Synchronization
-import TetherPlatform
 
 /// One chunk of a run of waves (`StepWorkers.forEachChunkInWaves`): the items `lower..<upper`
 /// of stage `stage`, which may begin once the first `after` chunks of the list have finished
@@ -44,7 +42,7 @@ extension StepWorkers {
         chunks.withUnsafeBufferPointer { chunks in
             withoutActuallyEscaping(body) { body in
                 let shared = SharedWaves(chunks: chunks, body: body, progress: progress)
-                perform(iterations: participants) { participant in
+                performReportingWaits(iterations: participants) { participant in
                     shared.takePart(participant, of: participants)
                 }
             }
@@ -87,8 +85,10 @@ private struct SharedWaves: @unchecked Sendable {
     let body: (WaveChunk) -> Void
     let progress: WaveProgress
 
-    /// Walks the waves: this thread's own chunks, then unclaimed ones, then the wait.
-    func takePart(_ participant: Int, of participants: Int) {
+    /// Walks the waves: this thread's own chunks, then unclaimed ones, then the wait. Returns
+    /// how long this thread waited for others (`SpinWait`).
+    func takePart(_ participant: Int, of participants: Int) -> UInt64 {
+        var wait = SpinWait()
         var start = 0
         while start < chunks.count {
             var end = start + 1
@@ -99,16 +99,10 @@ private struct SharedWaves: @unchecked Sendable {
                 k += participants
             }
             for k in start..<end { run(k) }
-            var spins = 0
-            while progress.finished.load(ordering: .acquiring) < end {
-                spins += 1
-                if spins == 64 {
-                    spins = 0
-                    Scheduling.yield()
-                }
-            }
+            wait.until { progress.finished.load(ordering: .acquiring) >= end }
             start = end
         }
+        return wait.slowNanoseconds
     }
 
     /// Runs chunk `k` if this thread claims it.

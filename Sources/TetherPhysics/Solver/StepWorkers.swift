@@ -72,6 +72,16 @@ public struct StepWorkers: Sendable, Hashable {
         pool.perform(iterations: iterations, body)
     }
 
+    /// `perform` for bodies that report how long they waited for other threads
+    /// (`WorkerPool.performReportingWaits`).
+    func performReportingWaits(iterations: Int, _ body: (Int) -> UInt64) {
+        guard let pool, iterations > 1 else {
+            for i in 0..<iterations { _ = body(i) }
+            return
+        }
+        pool.performReportingWaits(iterations: iterations, body)
+    }
+
     /// How many chunks `count` items are split into.
     public func chunkCount(_ count: Int) -> Int {
         chunkCount(count, minimum: minimumChunk)

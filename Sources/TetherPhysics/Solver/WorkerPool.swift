@@ -23,6 +23,11 @@ import TetherPlatform
 /// semaphore until the next call wakes it. The first two keep it awake across the stages of a
 /// step and between the frames of a replay; the sleep ends the spinning when no steps come.
 ///
+/// **Stalled helpers are left out for a while.** A helper can still lose its processor in the
+/// middle of an iteration it claimed, and then the caller must wait for it; when the caller waits
+/// longer than it worked, the pool runs the next calls on the caller alone for a pause
+/// (`HelperStalls`), so two threads on a busy machine cost about what one does.
+///
 /// One caller at a time: a call that finds the pool busy (another world stepping with the same
 /// workers, or a chunk that splits again) runs its iterations in order on the calling thread,
 /// which gives the same bits.
@@ -30,15 +35,23 @@ final class WorkerPool: Sendable {
     /// How many threads besides the caller's.
     let helpers: Int
     private let state: WorkerPoolState
-    private let busy = Mutex(false)
+    /// Whether a call is running, and the callers' record of stalled helpers.
+    private let caller: Mutex<CallerState>
+
+    private struct CallerState {
+        var busy = false
+        var stalls: HelperStalls
+    }
 
     /// How long a helper keeps looking for work after its last iteration before it sleeps.
     /// With claiming, a sleeping helper no longer delays a call (the caller takes its
     /// iteration), so this only needs to span the gaps within and between frames.
     static let idleNanoseconds: UInt64 = 2_000_000
 
-    init(helpers: Int) {
+    /// `stalls` sets how the pool reacts to stalled helpers (tests give it long pauses).
+    init(helpers: Int, stalls: HelperStalls = HelperStalls()) {
         self.helpers = helpers
+        caller = Mutex(CallerState(stalls: stalls))
         state = WorkerPoolState(helpers: helpers)
         for index in 0..<helpers {
             let state = state
@@ -51,34 +64,53 @@ final class WorkerPool: Sendable {
     /// Runs `body(i)` for every i in `0..<iterations` (at most `helpers + 1`), on as many threads
     /// as are ready, and returns when all have finished.
     func perform(iterations: Int, _ body: (Int) -> Void) {
+        performReportingWaits(iterations: iterations) { i in
+            body(i)
+            return 0
+        }
+    }
+
+    /// `perform`, for bodies that wait for other threads themselves (the waves of
+    /// `StepWorkers.forEachChunkInWaves`): `body` returns how long it waited, in nanoseconds
+    /// (`SpinWait.slowNanoseconds`), and the caller's waits count towards a stall.
+    func performReportingWaits(iterations: Int, _ body: (Int) -> UInt64) {
         precondition(iterations <= helpers + 1, "more iterations than threads")
-        let claimed = busy.withLock { taken -> Bool in
-            if taken { return false }
-            taken = true
+        let started = iterations > 1 ? SpinWait.now() : 0
+        let claimed = caller.withLock { caller -> Bool in
+            if caller.busy || caller.stalls.runsAlone(at: started) { return false }
+            caller.busy = true
             return true
         }
         guard claimed, iterations > 1 else {
-            for i in 0..<iterations { body(i) }
-            if claimed { busy.withLock { $0 = false } }
+            for i in 0..<iterations { _ = body(i) }
+            if claimed { caller.withLock { $0.busy = false } }
             return
         }
+        var waited: UInt64 = 0
         withoutActuallyEscaping(body) { body in
             state.publish(WorkerPoolJob(iterations: iterations, body: body))
-            body(0)
+            waited = body(0)
             for i in 1..<iterations where state.claim(i) {
-                body(i)
+                _ = body(i)
                 state.finished.wrappingAdd(1, ordering: .releasing)
             }
-            state.close(iterations: iterations)
+            waited &+= state.close(iterations: iterations)
         }
-        busy.withLock { $0 = false }
+        let ended = SpinWait.now()
+        caller.withLock { caller in
+            caller.stalls.record(elapsed: ended &- started, waited: waited, at: ended)
+            caller.busy = false
+        }
     }
+
+    /// How many calls found a helper stalled so far.
+    var stallCount: Int { caller.withLock { $0.stalls.stalls } }
 }
 
 /// One call's work as the helpers see it.
 struct WorkerPoolJob: @unchecked Sendable {
     var iterations: Int
-    var body: (Int) -> Void
+    var body: (Int) -> UInt64
 }
 
 /// What the caller and the helpers share.
@@ -141,12 +173,16 @@ private final class WorkerPoolState: @unchecked Sendable {
 
     /// Ends a call: waits for the iterations helpers claimed, closes the job to late helpers and
     /// waits for those inside to leave, then drops the pool's reference to the closure, which
-    /// `withoutActuallyEscaping` checks has not escaped when `perform` returns.
-    func close(iterations: Int) {
-        spin { finished.load(ordering: .acquiring) >= iterations }
+    /// `withoutActuallyEscaping` checks has not escaped when `perform` returns. Returns how long
+    /// the caller waited for the helpers' iterations.
+    func close(iterations: Int) -> UInt64 {
+        var wait = SpinWait()
+        wait.until { finished.load(ordering: .acquiring) >= iterations }
         open.store(false, ordering: .sequentiallyConsistent)
-        spin { entered.load(ordering: .sequentiallyConsistent) == 0 }
+        var leave = SpinWait()
+        leave.until { entered.load(ordering: .sequentiallyConsistent) == 0 }
         job = nil
+        return wait.slowNanoseconds
     }
 
     func stop() {
@@ -161,20 +197,6 @@ private final class WorkerPoolState: @unchecked Sendable {
     private func wake(_ helper: Int) {
         if sleeping[helper].exchange(false, ordering: .sequentiallyConsistent) {
             wakeUps[helper].signal()
-        }
-    }
-
-    /// Polls `done` until it holds, yielding the processor every 64 polls: what is waited for is
-    /// a running iteration, microseconds away.
-    @inline(__always)
-    private func spin(until done: () -> Bool) {
-        var polls = 0
-        while !done() {
-            polls += 1
-            if polls == 64 {
-                polls = 0
-                Scheduling.yield()
-            }
         }
     }
 
@@ -201,7 +223,7 @@ private final class WorkerPoolState: @unchecked Sendable {
     @inline(never)
     private func runIteration(helper: Int) {
         guard let job, helper + 1 < job.iterations, claim(helper + 1) else { return }
-        job.body(helper + 1)
+        _ = job.body(helper + 1)
         finished.wrappingAdd(1, ordering: .releasing)
     }
 

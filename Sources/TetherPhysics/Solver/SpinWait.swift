@@ -1,0 +1,33 @@
+import Dispatch
+import TetherPlatform
+
+/// Waiting for another thread's work by polling, and measuring the waits that outlast a few
+/// polls: how the pool learns that a helper it waits for has lost its processor
+/// (`HelperStalls`).
+///
+/// A wait polls `done`, yielding the processor every 64 polls (what is waited for is usually a
+/// running chunk, microseconds away, far less than sleeping and waking would cost). The clock
+/// is read only once a wait has yielded, so a short wait costs no clock reads.
+struct SpinWait {
+    /// The time spent in waits that yielded, in nanoseconds.
+    private(set) var slowNanoseconds: UInt64 = 0
+
+    @inline(__always)
+    mutating func until(_ done: () -> Bool) {
+        var polls = 0
+        var yieldedAt: UInt64 = 0
+        while !done() {
+            polls += 1
+            if polls == 64 {
+                polls = 0
+                if yieldedAt == 0 { yieldedAt = Self.now() }
+                Scheduling.yield()
+            }
+        }
+        if yieldedAt != 0 { slowNanoseconds &+= Self.now() &- yieldedAt }
+    }
+
+    /// A monotonic clock in nanoseconds.
+    @inline(__always)
+    static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+}
