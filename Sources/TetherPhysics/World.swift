@@ -43,6 +43,10 @@ public struct World: Sendable {
     /// Per body slot, the index of the anchor spring holding it (−1 for none), as of the last
     /// preparation; empty when a body hangs on more than one (`Solver/World+IndependentBodies.swift`).
     var springBySlot: [Int32] = []
+    /// Per body slot, the runs of point springs from it on, as of the last preparation (empty
+    /// with `springBySlot`): which blocks of the step of independent bodies `PointSpringLanes`
+    /// can take.
+    var pointSpringRuns: [PointSpringRun] = []
     /// The threads a step may split its work across (one unless set; any count gives the same bits).
     public var workers = StepWorkers.serial
 
