@@ -99,6 +99,32 @@ import Testing
         let runs = world.pointSpringRuns
         #expect(runs.map(\.pointSprings) == [0, 5, 4, 3, 2, 1, 0, 0, 0, 1])
         #expect(runs.map(\.sharingCoefficients) == [0, 2, 1, 3, 2, 1, 0, 0, 0, 1])
+        #expect(runs.map(\.inOrder) == [0, 5, 4, 3, 2, 1, 0, 0, 0, 1])
         #expect(runs[1].covers(5) && !runs[1].covers(6) && runs[1].sharesCoefficients(2) && !runs[1].sharesCoefficients(3))
+    }
+
+    /// Springs out of slot order in their column (a removal moves the last spring into the
+    /// gap): no run of them is in order, and the step still gives the stage-by-stage bits.
+    @Test func springsOutOfOrderAreFoundThroughTheirSlots() {
+        func world() -> World {
+            var world = Self.world(turning: -1, shared: true)
+            // Slot 1's spring is removed (the last, slot 200's, takes its place) and made anew (last).
+            let first = world.joints.ids[0]
+            let anchor = world.anchorPoints(of: first)!.a
+            world.destroyJoint(first)
+            world.createDistanceJoint(.anchor(anchor, to: world.bodyIDs[0], length: 0, frequency: 1, dampingRatio: 0.8))
+            return world
+        }
+        var lanes = world()
+        var stages = world()
+        stages.stepsIndependentBodies = false
+        for _ in 0..<30 {
+            lanes.step(timeStep: 1.0 / 60, substeps: 4)
+            stages.step(timeStep: 1.0 / 60, substeps: 4)
+        }
+        let runs = lanes.pointSpringRuns
+        #expect(runs[1].inOrder == 1 && runs[2].inOrder == 198 && runs[200].inOrder == 1)
+        #expect(runs[1].sharesCoefficients(64) && runs[1].covers(200))
+        #expect(IndependentBodiesTests.states(lanes) == IndependentBodiesTests.states(stages))
     }
 }
