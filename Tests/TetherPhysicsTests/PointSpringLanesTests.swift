@@ -127,4 +127,31 @@ import Testing
         #expect(runs[1].sharesCoefficients(64) && runs[1].covers(200))
         #expect(IndependentBodiesTests.states(lanes) == IndependentBodiesTests.states(stages))
     }
+
+    /// The squared speeds fold as `max` folds them: a body whose velocity is NaN is passed over,
+    /// so a world otherwise at rest still counts as still, in the lanes as in the stage-by-stage
+    /// step.
+    @Test func aNaNSpeedIsPassedOverAsMaxPassesItOver() {
+        func world() -> World {
+            var world = World()
+            for i in 0..<100 {
+                let at = Vec2(Double(i) * 30, 0)
+                let body = world.createBody(BodyDefinition(position: at, size: Vec2(20, 20)))
+                world.createDistanceJoint(.anchor(at, to: body, length: 0, frequency: 1, dampingRatio: 0.8))
+            }
+            world.setVelocity(Vec2(.nan, 0), of: world.bodyIDs[50])
+            return world
+        }
+        var lanes = world()
+        var stages = world()
+        stages.stepsIndependentBodies = false
+        for _ in 0..<3 {
+            lanes.step(timeStep: 1.0 / 60, substeps: 4)
+            stages.step(timeStep: 1.0 / 60, substeps: 4)
+        }
+        #expect(lanes.pointSpringRuns[1].covers(64), "the lanes should take the first block")
+        #expect(lanes.restTime > 0.04 && stages.restTime == lanes.restTime, "three still steps of 1/60 s")
+        #expect(IndependentBodiesTests.states(lanes) == IndependentBodiesTests.states(stages))
+        #expect(lanes.firstNonFiniteBody == lanes.bodyIDs[50])
+    }
 }

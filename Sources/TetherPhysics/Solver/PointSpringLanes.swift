@@ -76,9 +76,10 @@ struct PointSpringLanes {
     ) -> Bool {
         let base = slots.lowerBound
         let (position, velocity, anchor) = (self.position, self.velocity, self.anchor)
-        /// The largest squared speed so far, the last substep's of each body folded in order.
-        /// `>` keeps the earlier value on a tie and on NaN, as `max` (and `World.faster`) does
-        /// for these values (never −0, and the fold never holds NaN).
+        /// The largest squared speed so far, the last substep's of each body folded in order,
+        /// as `World.faster` folds them with `max`: `>` (one instruction) keeps the new value
+        /// only when it is larger, so a NaN is passed over as `max` passes it over, and a tie
+        /// keeps bits equal to the new one's (a sum of squares is never −0).
         var linear = fastest.linear
         @inline(__always) func fold(_ moved: SIMD2<Double>) {
             let squared = moved.x * moved.x + moved.y * moved.y
