@@ -43,6 +43,10 @@ public struct World: Sendable {
     /// Per body slot, the index of the anchor spring holding it (−1 for none), as of the last
     /// preparation; empty when a body hangs on more than one (`Solver/World+IndependentBodies.swift`).
     var springBySlot: [Int32] = []
+    /// Per body slot, the runs of point springs from it on, as of the last preparation (empty
+    /// with `springBySlot`): which blocks of the step of independent bodies `PointSpringLanes`
+    /// can take.
+    var pointSpringRuns: [PointSpringRun] = []
     /// The threads a step may split its work across (one unless set; any count gives the same bits).
     public var workers = StepWorkers.serial
 
@@ -219,20 +223,23 @@ public struct World: Sendable {
 
     /// The first body whose position, rotation or velocity is not finite, if any.
     public var firstNonFiniteBody: BodyID? {
-        // Fast path: 0·x is 0 for every finite x and NaN otherwise, so one sum answers for all,
-        // in any order; the bodies are read in the chunks the step wrote them in (slots from 1,
-        // as the step splits them), each on the thread that wrote it.
+        // Fast path: a sum of values is finite only if every value is (a NaN or an infinity
+        // stays in it), so one sum answers for all, in any order; only if it is not finite (or
+        // overflowed, which takes values near 1e308) are the bodies looked at one by one. The
+        // bodies are read in the chunks the step wrote them in (slots from 1, as the step
+        // splits them), each on the thread that wrote it.
         let probe = states.withUnsafeBufferPointer { states in
             workers.reduceChunks(count: states.count - 1) { chunk in
-                var probe = 0.0
+                var (sum, turns) = (SIMD2<Double>.zero, 0.0)
                 for slot in (chunk.lowerBound + 1)..<(chunk.upperBound + 1) {
                     let s = states[slot]
-                    probe += 0 * (s.position.x + s.position.y + s.velocity.x + s.velocity.y + s.angularVelocity + s.rotation.c + s.rotation.s)
+                    sum += SIMD2(s.position) + SIMD2(s.velocity) + SIMD2(s.rotation.c, s.rotation.s)
+                    turns += s.angularVelocity
                 }
-                return probe
+                return sum.x + sum.y + turns
             } combine: { $0 + $1 }
         }
-        if probe == 0 { return nil }
+        if probe.isFinite { return nil }
         for slot in 1..<states.count {
             let s = states[slot]
             if !(s.position.isFinite && s.velocity.isFinite && s.angularVelocity.isFinite

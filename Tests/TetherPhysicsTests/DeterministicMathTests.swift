@@ -14,6 +14,16 @@ import Testing
         }
     }
 
+    /// e^0 is exactly 1, for both zeros (the function answers them without the series), and
+    /// the smallest arguments around zero still go through the series to within an ulp of 1.
+    @Test func expOfZeroIsExactlyOne() {
+        #expect(DeterministicMath.exp(0) == 1)
+        #expect(DeterministicMath.exp(-0.0) == 1)
+        for x in [Double.leastNonzeroMagnitude, -Double.leastNonzeroMagnitude, 1e-300, -1e-300] {
+            #expect(abs(DeterministicMath.exp(x) - 1) <= Double.ulpOfOne, "exp(\(x))")
+        }
+    }
+
     @Test func logMatchesLibm() {
         for x in Self.samples.map({ Foundation.exp($0) }) + [0.998, 0.99, 1, 2, 1e300, 1e-300] {
             let ours = DeterministicMath.log(x)

@@ -34,7 +34,7 @@ import Testing
         stages.stepsIndependentBodies = false
         var split = Self.world(turning: turning, shared: shared)
         split.workers = StepWorkers(threads: 3, minimumChunk: 1)
-        for substeps in [4, 1, 2, 3] {
+        for substeps in [4, 1, 2, 3, 5, 6] {
             for _ in 0..<60 {
                 lanes.step(timeStep: 1.0 / 60, substeps: substeps)
                 stages.step(timeStep: 1.0 / 60, substeps: substeps)
@@ -50,23 +50,108 @@ import Testing
         #expect(IndependentBodiesTests.states(lanes) != IndependentBodiesTests.states(Self.world(turning: turning, shared: shared)))
     }
 
-    /// The lanes take exactly the blocks that fit: not the one with the turning body, nor one
-    /// with a body on no spring.
-    @Test func loadsOnlyBlocksOfPointSprungBodiesThatDoNotTurn() {
+    /// The lanes take exactly the blocks that fit: not one with a body on no spring (the
+    /// preparation's runs leave it out), nor the one with the turning body (`step` refuses it
+    /// and leaves its bodies as they were).
+    @Test func takesOnlyBlocksOfPointSprungBodiesThatDoNotTurn() {
         var world = Self.world(turning: 100)
         world.step(timeStep: 1.0 / 60, substeps: 4)  // prepares the springs and `springBySlot`
         #expect(!world.springBySlot.isEmpty)
         var springBySlot = world.springBySlot
         springBySlot[150] = -1
-        let loaded = world.states.withUnsafeMutableBufferPointer { bodies in
+        let runs = world.joints.pointSpringRuns(springBySlot)
+        let blocks = [1..<65, 65..<129, 129..<193, 193..<201]
+        #expect(blocks.map { runs[$0.lowerBound].covers($0.count) } == [true, true, false, true])
+        let before = IndependentBodiesTests.states(world)
+        var fastest = (linear: 0.0, angular: 0.0)
+        let taken = world.states.withUnsafeMutableBufferPointer { bodies in
             springBySlot.withUnsafeBufferPointer { springBySlot in
                 world.joints.withAnchorSprings { springs in
                     PointSpringLanes.withLanes(capacity: 64) { lanes in
-                        [1..<65, 65..<129, 129..<193, 193..<201].map { lanes.load($0, bodies, springs, springBySlot) }
+                        [1..<65, 65..<129, 193..<201].map {
+                            lanes.step($0, runs[$0.lowerBound], bodies, springs, springBySlot, h: 1.0 / 240, substeps: 4, fastest: &fastest)
+                        }
                     }
                 }
             }
         }
-        #expect(loaded == [true, false, false, true])
+        #expect(taken == [true, false, true])
+        let after = IndependentBodiesTests.states(world)
+        // Body ids are slots − 1 here (no body was removed).
+        #expect(after[64..<128] == before[64..<128], "the refused block's bodies changed")
+        #expect(after[0..<64] != before[0..<64] && after[192..<200] != before[192..<200])
+        #expect(fastest.linear > 0 && fastest.angular == 0)
+    }
+
+    /// The preparation's runs: how many slots from each on hang on point springs, and how many
+    /// of those springs have the same coefficients, bit for bit.
+    @Test func runsCountPointSpringsAndSharedCoefficients() {
+        var world = World()
+        // Slots 1…8: springs of 1 Hz, 1 Hz, 2 Hz, 2 Hz, 2 Hz; no spring; a rod; an axial spring; 1 Hz.
+        let rows: [(frequency: Double, length: Double)?] = [(1, 0), (1, 0), (2, 0), (2, 0), (2, 0), nil, (0, 0), (1, 5), (1, 0)]
+        for (i, row) in rows.enumerated() {
+            let body = world.createBody(BodyDefinition(position: Vec2(Double(i) * 50, 0), size: Vec2(20, 20)))
+            if let row {
+                world.createDistanceJoint(.anchor(Vec2(Double(i) * 50, 30), to: body, length: row.length, frequency: row.frequency, dampingRatio: 0.5))
+            }
+        }
+        world.step(timeStep: 1.0 / 60, substeps: 4)
+        let runs = world.pointSpringRuns
+        #expect(runs.map(\.pointSprings) == [0, 5, 4, 3, 2, 1, 0, 0, 0, 1])
+        #expect(runs.map(\.sharingCoefficients) == [0, 2, 1, 3, 2, 1, 0, 0, 0, 1])
+        #expect(runs.map(\.inOrder) == [0, 5, 4, 3, 2, 1, 0, 0, 0, 1])
+        #expect(runs[1].covers(5) && !runs[1].covers(6) && runs[1].sharesCoefficients(2) && !runs[1].sharesCoefficients(3))
+    }
+
+    /// Springs out of slot order in their column (a removal moves the last spring into the
+    /// gap): no run of them is in order, and the step still gives the stage-by-stage bits.
+    @Test func springsOutOfOrderAreFoundThroughTheirSlots() {
+        func world() -> World {
+            var world = Self.world(turning: -1, shared: true)
+            // Slot 1's spring is removed (the last, slot 200's, takes its place) and made anew (last).
+            let first = world.joints.ids[0]
+            let anchor = world.anchorPoints(of: first)!.a
+            world.destroyJoint(first)
+            world.createDistanceJoint(.anchor(anchor, to: world.bodyIDs[0], length: 0, frequency: 1, dampingRatio: 0.8))
+            return world
+        }
+        var lanes = world()
+        var stages = world()
+        stages.stepsIndependentBodies = false
+        for _ in 0..<30 {
+            lanes.step(timeStep: 1.0 / 60, substeps: 4)
+            stages.step(timeStep: 1.0 / 60, substeps: 4)
+        }
+        let runs = lanes.pointSpringRuns
+        #expect(runs[1].inOrder == 1 && runs[2].inOrder == 198 && runs[200].inOrder == 1)
+        #expect(runs[1].sharesCoefficients(64) && runs[1].covers(200))
+        #expect(IndependentBodiesTests.states(lanes) == IndependentBodiesTests.states(stages))
+    }
+
+    /// The squared speeds fold as `max` folds them: a body whose velocity is NaN is passed over,
+    /// so a world otherwise at rest still counts as still, in the lanes as in the stage-by-stage
+    /// step.
+    @Test func aNaNSpeedIsPassedOverAsMaxPassesItOver() {
+        func world() -> World {
+            var world = World()
+            for i in 0..<100 {
+                let at = Vec2(Double(i) * 30, 0)
+                let body = world.createBody(BodyDefinition(position: at, size: Vec2(20, 20)))
+                world.createDistanceJoint(.anchor(at, to: body, length: 0, frequency: 1, dampingRatio: 0.8))
+            }
+            world.setVelocity(Vec2(.nan, 0), of: world.bodyIDs[50])
+            return world
+        }
+        var lanes = world()
+        var stages = world()
+        stages.stepsIndependentBodies = false
+        for _ in 0..<3 {
+            lanes.step(timeStep: 1.0 / 60, substeps: 4)
+            stages.step(timeStep: 1.0 / 60, substeps: 4)
+        }
+        #expect(lanes.pointSpringRuns[1].covers(64), "the lanes should take the first block")
+        #expect(lanes.restTime > 0.04 && stages.restTime == lanes.restTime, "three still steps of 1/60 s")
+        #expect(IndependentBodiesTests.states(lanes) == IndependentBodiesTests.states(stages))
+        #expect(lanes.firstNonFiniteBody == lanes.bodyIDs[50])
     }
 }

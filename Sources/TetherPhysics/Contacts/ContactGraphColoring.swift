@@ -25,7 +25,8 @@ struct ContactGraphColoring: Sendable {
     /// an immovable partner, takes no color). `bodyCount` bounds the slots.
     mutating func colorContacts(count: Int, bodyCount: Int, slots: (Int) -> (a: Int?, b: Int?)) {
         usedColors.removeAll(keepingCapacity: true)
-        usedColors.append(contentsOf: repeatElement(0, count: bodyCount))
+        // Without contacts (a field of springs) no body takes a color: no need to clear them all.
+        if count > 0 { usedColors.append(contentsOf: repeatElement(0, count: bodyCount)) }
         colors.removeAll(keepingCapacity: true)
         var sizes = [Int](repeating: 0, count: Self.colorCount + 1)
         colors.append(contentsOf: repeatElement(0, count: count))

@@ -172,4 +172,36 @@ struct JointStore: Sendable {
         }
         return bySlot
     }
+
+    /// After `prepare`, for `anchorSpringBySlot`'s answer: per body slot, how many slots from it
+    /// on hang on point springs (`DistanceRow.pointSpring`), how many of those springs have its
+    /// own spring's coefficients, bit for bit, and how many are consecutive in the column;
+    /// empty when `springBySlot` is.
+    func pointSpringRuns(_ springBySlot: [Int32]) -> [PointSpringRun] {
+        guard let column = columns[0] as? JointColumn<AnchorSpring> else {
+            preconditionFailure("anchor springs are the first kind in JointStore.columns")
+        }
+        if springBySlot.isEmpty { return [] }
+        /// The coefficients of the slot's spring, if it is a point spring.
+        func coefficients(_ slot: Int) -> TrapezoidalSpring? {
+            let spring = Int(springBySlot[slot])
+            guard spring >= 0, case .pointSpring(let row) = column.joints[spring].row else { return nil }
+            return row
+        }
+        var runs = [PointSpringRun](repeating: PointSpringRun(), count: springBySlot.count + 1)
+        var next: TrapezoidalSpring? = nil
+        for slot in (0..<springBySlot.count).reversed() {
+            let row = coefficients(slot)
+            defer { next = row }
+            guard let row else { continue }
+            let after = runs[slot + 1]
+            let same = next.map { $0.hasTheBits(of: row) } ?? false
+            let inOrder = next != nil && springBySlot[slot + 1] == springBySlot[slot] + 1
+            runs[slot] = PointSpringRun(
+                pointSprings: after.pointSprings + 1, sharingCoefficients: same ? after.sharingCoefficients + 1 : 1,
+                inOrder: inOrder ? after.inOrder + 1 : 1)
+        }
+        runs.removeLast()
+        return runs
+    }
 }

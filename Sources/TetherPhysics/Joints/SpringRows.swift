@@ -35,6 +35,13 @@ struct TrapezoidalSpring: Sendable {
         dampingPerSubstep = h * (h * omega * omega / 4 + dampingRatio * omega)
         implicitScale = 1 / (1 + dampingPerSubstep)
     }
+
+    /// Whether both rows have the same coefficients, bit for bit.
+    func hasTheBits(of other: TrapezoidalSpring) -> Bool {
+        stiffnessPerSubstep.bitPattern == other.stiffnessPerSubstep.bitPattern
+            && dampingPerSubstep.bitPattern == other.dampingPerSubstep.bitPattern
+            && implicitScale.bitPattern == other.implicitScale.bitPattern
+    }
 }
 
 /// The coefficients of Box2D 2.3's soft spring row over a step h (UIKit clock): b2DistanceJoint's

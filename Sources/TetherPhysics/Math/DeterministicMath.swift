@@ -16,6 +16,8 @@ public enum DeterministicMath {
         if x.isNaN { return x }
         if x > 709.78 { return .infinity }
         if x < -745.2 { return 0 }
+        // What the series gives for ±0, at once: every body without resistance asks for e^(−0·h).
+        if x == 0 { return 1 }
         // x = k·ln2 + r with |r| ≤ ln2/2 (Cody–Waite: ln2 split so k·ln2Hi is exact).
         let k = (x / ln2).rounded(.toNearestOrEven)
         let r = (x - k * ln2Hi) - k * ln2Lo

@@ -1,161 +1,281 @@
-/// A block of the step of independent bodies laid out for its substeps: bodies that each hang
-/// on a zero-length anchor spring (`DistanceRow.pointSpring`), feel no force and do not turn,
-/// with only the values their substeps read and write, each kind in an array of its own.
+/// A block of the step of independent bodies whose bodies each hang on a zero-length anchor
+/// spring (`DistanceRow.pointSpring`), feel no force and do not turn, stepped with only the
+/// values their substeps read and write.
 ///
-/// For such a body a substep is the spring's pass and the position update, about 25
-/// operations; moving the whole 80-byte `BodyState` and the 136-byte spring record through
-/// every substep cost more than the arithmetic. Here the block is loaded once per step, its
-/// substeps read 48 bytes per body (and the spring's coefficients, unless the block's springs
-/// share them) and write 32, and the spring record and body are written once at the end.
+/// For such a body a substep is the spring's pass and the position update, 13 to 15 vector
+/// operations on its position, velocity and anchor. The block goes through them one substep at
+/// a time, each substep a pass over its bodies: the first pass reads each body and its spring
+/// from their records, the last writes them back, and between passes only the position,
+/// velocity and anchor wait, in arrays of their own (the lanes). A pass does not carry a body
+/// through more substeps: one body's substeps form one chain of dependent arithmetic, and a
+/// pass of one substep leaves the processor many bodies to overlap (two substeps per pass took
+/// 5 % fewer instructions and 30 % more time).
+///
 /// The operations per body, and their order, are those of `AnchorSpring.beginSubstep(on:)` and
 /// `BodyState.integratePosition(h:)` (x and y as the two lanes of a `SIMD2`, which computes
 /// each lane as the scalar code does), so the bits are the same.
 struct PointSpringLanes {
     private let position: UnsafeMutablePointer<SIMD2<Double>>
     private let velocity: UnsafeMutablePointer<SIMD2<Double>>
-    /// The body's smooth velocity change at the step's start.
-    private let smoothVelocityChange: UnsafeMutablePointer<SIMD2<Double>>
     private let anchor: UnsafeMutablePointer<SIMD2<Double>>
-    private let stiffnessPerSubstep: UnsafeMutablePointer<Double>
-    private let dampingPerSubstep: UnsafeMutablePointer<Double>
-    private let implicitScale: UnsafeMutablePointer<Double>
+    /// Each lane's spring coefficients (the first lane's only, when the block's springs share
+    /// them).
+    private let springs: UnsafeMutablePointer<SpringVectors>
     /// How many bodies a block holds at most.
     private let capacity: Int
 
-    /// Runs `body` with lanes for up to `capacity` bodies, on the stack.
+    /// Runs `body` with lanes for up to `capacity` bodies.
     static func withLanes<Result>(capacity: Int, _ body: (PointSpringLanes) -> Result) -> Result {
-        withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 4 * capacity) { vectors in
-            withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * capacity) { scalars in
-                let (v, s) = (vectors.baseAddress!, scalars.baseAddress!)
+        withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 3 * capacity) { vectors in
+            withUnsafeTemporaryAllocation(of: SpringVectors.self, capacity: capacity) { springs in
+                let v = vectors.baseAddress!
                 return body(
                     PointSpringLanes(
-                        position: v, velocity: v + capacity, smoothVelocityChange: v + 2 * capacity,
-                        anchor: v + 3 * capacity, stiffnessPerSubstep: s, dampingPerSubstep: s + capacity, implicitScale: s + 2 * capacity,
+                        position: v, velocity: v + capacity, anchor: v + 2 * capacity, springs: springs.baseAddress!,
                         capacity: capacity))
             }
         }
     }
 
-    /// Loads the bodies in `slots` (at most `capacity`); false when one of them does not fit
-    /// (no spring, another row, or it turns), and the caller steps the block the general way.
-    func load(
-        _ slots: Range<Int>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
-        _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: UnsafeBufferPointer<Int32>
-    ) -> Bool {
-        precondition(slots.count <= capacity, "a block larger than its lanes")
-        for slot in slots {
-            let spring = Int(springBySlot[slot])
-            guard spring >= 0, case .pointSpring(let row) = springs[spring].row else { return false }
-            let body = bodies[slot]
-            guard body.angularVelocity == 0 && body.smoothAngularVelocityChange == 0 else { return false }
-            let lane = slot - slots.lowerBound
-            position[lane] = SIMD2(body.position)
-            velocity[lane] = SIMD2(body.velocity)
-            smoothVelocityChange[lane] = SIMD2(body.smoothVelocityChange)
-            anchor[lane] = SIMD2(springs[spring].anchor)
-            (stiffnessPerSubstep[lane], dampingPerSubstep[lane], implicitScale[lane]) = (row.stiffnessPerSubstep, row.dampingPerSubstep, row.implicitScale)
-        }
-        return true
-    }
-
-    /// All substeps of the loaded bodies, then writes them and their springs back; folds the
-    /// squared speeds of the last substep into `fastest`, body after body (the angular one is
-    /// zero: nothing turns). When every spring of the block has the same coefficients (the
-    /// springy list's do), they stay in registers instead of being loaded per body and substep.
+    /// All substeps of the bodies in `slots` (at most `capacity`, all on point springs as `run`
+    /// from the step's preparation says), written back to them and their springs, folding the
+    /// squared speeds of the last substep into `fastest` body after body (the angular one is
+    /// zero: nothing turns). False, with nothing changed, when a body of the block turns: the
+    /// caller steps the block the general way.
     func step(
-        _ slots: Range<Int>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+        _ slots: Range<Int>, _ run: PointSpringRun, _ bodies: UnsafeMutableBufferPointer<BodyState>,
         _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: UnsafeBufferPointer<Int32>,
         h: Double, substeps: Int, fastest: inout (linear: Double, angular: Double)
-    ) {
-        if let shared = sharedCoefficients(count: slots.count) {
-            step(slots, bodies, springs, springBySlot, shared, h: h, substeps: substeps, fastest: &fastest)
-        } else {
-            let each = EachLane(stiffnessPerSubstep: stiffnessPerSubstep, dampingPerSubstep: dampingPerSubstep, implicitScale: implicitScale)
-            step(slots, bodies, springs, springBySlot, each, h: h, substeps: substeps, fastest: &fastest)
+    ) -> Bool {
+        precondition(slots.count <= capacity && run.covers(slots.count), "a block larger than its lanes, or not all on point springs")
+        let bodies = bodies.baseAddress!
+        let first = Int(springBySlot[slots.lowerBound])
+        let shared: TrapezoidalSpring?
+        if run.sharesCoefficients(slots.count), case .pointSpring(let row) = springs[first].row { shared = row } else { shared = nil }
+        if run.hasSpringsInOrder(slots.count) {
+            let records = Records(bodies: bodies, springs: SpringsInOrder(first: springs.baseAddress! + first, slot: slots.lowerBound))
+            return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest)
         }
+        let records = Records(bodies: bodies, springs: SpringsBySlot(springs: springs.baseAddress!, bySlot: springBySlot.baseAddress!))
+        return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest)
     }
 
-    /// The coefficients every loaded spring has, bit for bit, if they all have the same.
-    private func sharedCoefficients(count: Int) -> SharedCoefficients? {
-        let first = SharedCoefficients(stiffnessPerSubstep: stiffnessPerSubstep[0], dampingPerSubstep: dampingPerSubstep[0], implicitScale: implicitScale[0])
-        for lane in 1..<max(count, 1) {
-            if stiffnessPerSubstep[lane].bitPattern != first.stiffnessPerSubstep.bitPattern || dampingPerSubstep[lane].bitPattern != first.dampingPerSubstep.bitPattern
-                || implicitScale[lane].bitPattern != first.implicitScale.bitPattern
-            {
-                return nil
+    @inline(__always)
+    private func step<Springs: SpringLookup>(
+        _ slots: Range<Int>, _ records: Records<Springs>, _ shared: TrapezoidalSpring?, h: Double, substeps: Int,
+        fastest: inout (linear: Double, angular: Double)
+    ) -> Bool {
+        guard let shared else { return step(slots, records, EachLane(springs: springs), h: h, substeps: substeps, fastest: &fastest) }
+        return step(slots, records, Shared(shared, in: springs), h: h, substeps: substeps, fastest: &fastest)
+    }
+
+    @inline(__always)
+    private func step<Springs: SpringLookup, Coefficients: LaneCoefficients>(
+        _ slots: Range<Int>, _ records: Records<Springs>, _ coefficients: Coefficients, h: Double, substeps: Int,
+        fastest: inout (linear: Double, angular: Double)
+    ) -> Bool {
+        let base = slots.lowerBound
+        let (position, velocity, anchor) = (self.position, self.velocity, self.anchor)
+        /// The largest squared speed so far, the last substep's of each body folded in order,
+        /// as `World.faster` folds them with `max`: `>` (one instruction) keeps the new value
+        /// only when it is larger, so a NaN is passed over as `max` passes it over, and a tie
+        /// keeps bits equal to the new one's (a sum of squares is never −0).
+        var linear = fastest.linear
+        @inline(__always) func fold(_ moved: SIMD2<Double>) {
+            let squared = moved.x * moved.x + moved.y * moved.y
+            linear = squared > linear ? squared : linear
+        }
+        if substeps == 1 {
+            // One pass reads and writes the records: every body must fit before any is written.
+            for slot in slots where records.turns(slot) { return false }
+            for slot in slots {
+                let spring = coefficients.load(slot &- base, records.springs[slot].pointee.row)
+                var (body, start) = records.load(slot)
+                let last = body.substep(start: start, spring, h: h)
+                records.store(slot, body, last)
+                fold(last.moved)
+            }
+        } else {
+            // The first pass writes only the lanes, so a body that does not fit can still send
+            // the block the general way.
+            for lane in 0..<slots.count {
+                let slot = base &+ lane
+                if records.turns(slot) { return false }
+                let spring = coefficients.load(lane, records.springs[slot].pointee.row)
+                var (body, start) = records.load(slot)
+                _ = body.substep(start: start, spring, h: h)
+                (position[lane], velocity[lane], anchor[lane]) = (body.position, body.velocity, body.anchor)
+            }
+            for _ in 2..<substeps {
+                for lane in 0..<slots.count {
+                    var body = PointSpringBody(position: position[lane], velocity: velocity[lane], anchor: anchor[lane])
+                    _ = body.substep(start: .zero, coefficients[lane], h: h)
+                    (position[lane], velocity[lane]) = (body.position, body.velocity)
+                }
+            }
+            for lane in 0..<slots.count {
+                let slot = base &+ lane
+                var body = PointSpringBody(position: position[lane], velocity: velocity[lane], anchor: anchor[lane])
+                let last = body.substep(start: .zero, coefficients[lane], h: h)
+                records.store(slot, body, last)
+                fold(last.moved)
             }
         }
-        return first
+        // Every body's squared angular speed is zero (`max` keeps the larger, as the general
+        // step does).
+        fastest = World.faster((linear, fastest.angular), (0, 0))
+        return true
+    }
+}
+
+/// A body on a zero-length spring through a substep, in registers.
+struct PointSpringBody {
+    var position: SIMD2<Double>
+    var velocity: SIMD2<Double>
+    let anchor: SIMD2<Double>
+
+    /// What a substep leaves besides the body: the spring's bias and velocity change, and the
+    /// velocity the position moved with.
+    struct Substep {
+        let bias, velocityChange, moved: SIMD2<Double>
     }
 
+    /// One substep: the spring's biased pass (`AnchorSpring.update`, point spring, first pass)
+    /// and the trapezoidal position update, from the smooth velocity change `start` the substep
+    /// began with (the body's own in the step's first substep, zero after it: the position
+    /// update clears it and no force adds to it).
     @inline(__always)
-    private func step<Coefficients: LaneCoefficients>(
-        _ slots: Range<Int>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
-        _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: UnsafeBufferPointer<Int32>,
-        _ coefficients: Coefficients, h: Double, substeps: Int, fastest: inout (linear: Double, angular: Double)
-    ) {
-        let count = slots.count
-        // The smooth change at a substep's start is the body's own in the first substep and
-        // zero after it (the position update clears it and no force adds to it).
-        if substeps > 1 {
-            for lane in 0..<count { _ = substep(lane, start: smoothVelocityChange[lane], coefficients, h: h) }
-        }
-        for _ in 2..<max(substeps, 2) {
-            for lane in 0..<count { _ = substep(lane, start: .zero, coefficients, h: h) }
-        }
-        for lane in 0..<count {
-            let start = substeps > 1 ? .zero : smoothVelocityChange[lane]
-            let (bias, velocityChange, moved) = substep(lane, start: start, coefficients, h: h)
-            let slot = slots.lowerBound + lane
-            let spring = Int(springBySlot[slot])
-            springs[spring].bias = Vec2(bias)
-            springs[spring].velocityChange = Vec2(velocityChange)
-            bodies[slot].position = Vec2(position[lane])
-            bodies[slot].velocity = Vec2(velocity[lane])
-            bodies[slot].smoothVelocityChange = .zero
-            bodies[slot].smoothAngularVelocityChange = 0
-            fastest = World.faster(fastest, (moved.x * moved.x + moved.y * moved.y, 0))
-        }
-    }
-
-    /// One substep of one body: the spring's biased pass (`AnchorSpring.update`, point spring,
-    /// first pass) and the trapezoidal position update, from the smooth velocity change `start`
-    /// the substep began with. Returns the spring's bias and velocity change and the velocity
-    /// the position moved with.
-    @inline(__always)
-    private func substep<Coefficients: LaneCoefficients>(
-        _ lane: Int, start: SIMD2<Double>, _ coefficients: Coefficients, h: Double
-    ) -> (SIMD2<Double>, SIMD2<Double>, SIMD2<Double>) {
-        let (k, c, scale) = coefficients[lane]
-        let v = velocity[lane]
-        let bias = k * (position[lane] - anchor[lane]) + c * (v - start)
-        let delta = -scale * (bias + c * v + SIMD2<Double>.zero)
-        let velocityChange = SIMD2<Double>.zero + delta
+    mutating func substep(start: SIMD2<Double>, _ spring: SpringVectors, h: Double) -> Substep {
+        let (k, c, negativeScale) = (spring.stiffness, spring.damping, spring.negativeScale)
+        let v = velocity
+        let bias = k * (position - anchor) + c * (v - start)
+        let delta = negativeScale * (bias + c * v + SIMD2<Double>.zero)
         let newVelocity = v + delta
         let moved = newVelocity - 0.5 * (start + delta)
-        velocity[lane] = newVelocity
-        position[lane] += h * moved
-        return (bias, velocityChange, moved)
+        velocity = newVelocity
+        position += h * moved
+        return Substep(bias: bias, velocityChange: SIMD2<Double>.zero + delta, moved: moved)
     }
 }
 
-/// Where a lane's spring coefficients (stiffnessPerSubstep, dampingPerSubstep, implicit scale) come from.
+/// What the step's preparation found about the springs of the slots from one on: how many in a
+/// row hold their bodies by point springs, how many of those have the first one's coefficients,
+/// bit for bit, and how many follow each other in the springs' column
+/// (`JointStore.pointSpringRuns`).
+struct PointSpringRun: Sendable, Equatable {
+    var pointSprings: Int32 = 0
+    var sharingCoefficients: Int32 = 0
+    var inOrder: Int32 = 0
+
+    /// Whether the `count` slots from this one all hang on point springs.
+    @inline(__always) func covers(_ count: Int) -> Bool { Int(pointSprings) >= count }
+    /// Whether their springs all have the same coefficients.
+    @inline(__always) func sharesCoefficients(_ count: Int) -> Bool { Int(sharingCoefficients) >= count }
+    /// Whether their springs are consecutive in the column, in slot order.
+    @inline(__always) func hasSpringsInOrder(_ count: Int) -> Bool { Int(inOrder) >= count }
+}
+
+/// The records the first pass reads and the last writes: the bodies, and their springs found
+/// through `Springs`.
+private struct Records<Springs: SpringLookup> {
+    let bodies: UnsafeMutablePointer<BodyState>
+    let springs: Springs
+
+    /// Whether the body turns or has begun to (then the lanes cannot take it).
+    @inline(__always) func turns(_ slot: Int) -> Bool {
+        let body = bodies + slot
+        // Both are ±0 exactly when neither has a bit set but the sign.
+        return (body.pointee.angularVelocity.bitPattern | body.pointee.smoothAngularVelocityChange.bitPattern) << 1 != 0
+    }
+
+    /// The body of `slot`, with its spring's anchor, and its smooth velocity change: the
+    /// substeps' start.
+    @inline(__always) func load(_ slot: Int) -> (body: PointSpringBody, start: SIMD2<Double>) {
+        let body = bodies + slot
+        return (
+            PointSpringBody(position: SIMD2(body.pointee.position), velocity: SIMD2(body.pointee.velocity), anchor: SIMD2(springs[slot].pointee.anchor)),
+            SIMD2(body.pointee.smoothVelocityChange)
+        )
+    }
+
+    /// Writes what the last substep left: the body's position and velocity (its smooth changes
+    /// cleared, as the position update does) and its spring's bias and velocity change.
+    @inline(__always) func store(_ slot: Int, _ body: PointSpringBody, _ last: PointSpringBody.Substep) {
+        let spring = springs[slot]
+        spring.pointee.bias = Vec2(last.bias)
+        spring.pointee.velocityChange = Vec2(last.velocityChange)
+        let state = bodies + slot
+        state.pointee.velocity = Vec2(body.velocity)
+        state.pointee.smoothVelocityChange = .zero
+        state.pointee.smoothAngularVelocityChange = 0
+        state.pointee.position = Vec2(body.position)
+    }
+}
+
+/// Where the spring of a body slot is.
+private protocol SpringLookup {
+    subscript(slot: Int) -> UnsafeMutablePointer<AnchorSpring> { get }
+}
+
+/// Through the slots' spring indexes.
+private struct SpringsBySlot: SpringLookup {
+    let springs: UnsafeMutablePointer<AnchorSpring>
+    let bySlot: UnsafePointer<Int32>
+    @inline(__always) subscript(slot: Int) -> UnsafeMutablePointer<AnchorSpring> { springs + Int(bySlot[slot]) }
+}
+
+/// Springs that follow each other as their slots do: `first` is the spring of `slot`.
+private struct SpringsInOrder: SpringLookup {
+    let first: UnsafeMutablePointer<AnchorSpring>
+    let slot: Int
+    @inline(__always) subscript(slot: Int) -> UnsafeMutablePointer<AnchorSpring> { first + (slot &- self.slot) }
+}
+
+/// A spring's coefficients, each in both lanes, the implicit scale negated.
+struct SpringVectors {
+    let stiffness, damping, negativeScale: SIMD2<Double>
+
+    @inline(__always) init(_ spring: TrapezoidalSpring) {
+        stiffness = SIMD2(repeating: spring.stiffnessPerSubstep)
+        damping = SIMD2(repeating: spring.dampingPerSubstep)
+        negativeScale = SIMD2(repeating: -spring.implicitScale)
+    }
+}
+
+/// Where a lane's spring coefficients come from.
 private protocol LaneCoefficients {
-    subscript(lane: Int) -> (Double, Double, Double) { get }
+    /// In the first pass: the coefficients of `lane`, whose spring's row is `row`.
+    func load(_ lane: Int, _ row: DistanceRow) -> SpringVectors
+    /// In a later pass.
+    subscript(lane: Int) -> SpringVectors { get }
 }
 
-/// The same for every lane: held in registers through the substeps.
-private struct SharedCoefficients: LaneCoefficients {
-    let stiffnessPerSubstep, dampingPerSubstep, implicitScale: Double
-    @inline(__always) subscript(lane: Int) -> (Double, Double, Double) { (stiffnessPerSubstep, dampingPerSubstep, implicitScale) }
-}
+/// The same for every lane, read from the lanes' memory at each use. Held in registers, they
+/// were first loaded as one vector from the spring's row, and the optimizer mixed the
+/// stiffness and damping lanes into shuffles that cost a quarter more instructions per pass.
+private struct Shared: LaneCoefficients {
+    let springs: UnsafeMutablePointer<SpringVectors>
 
-/// Each lane's own.
-private struct EachLane: LaneCoefficients {
-    let stiffnessPerSubstep, dampingPerSubstep, implicitScale: UnsafeMutablePointer<Double>
-    @inline(__always) subscript(lane: Int) -> (Double, Double, Double) {
-        (stiffnessPerSubstep[lane], dampingPerSubstep[lane], implicitScale[lane])
+    init(_ spring: TrapezoidalSpring, in springs: UnsafeMutablePointer<SpringVectors>) {
+        springs[0] = SpringVectors(spring)
+        self.springs = springs
     }
+
+    @inline(__always) func load(_ lane: Int, _ row: DistanceRow) -> SpringVectors { springs[0] }
+    @inline(__always) subscript(lane: Int) -> SpringVectors { springs[0] }
+}
+
+/// Each lane's own, kept in the lanes between passes.
+private struct EachLane: LaneCoefficients {
+    let springs: UnsafeMutablePointer<SpringVectors>
+
+    @inline(__always) func load(_ lane: Int, _ row: DistanceRow) -> SpringVectors {
+        guard case .pointSpring(let row) = row else { preconditionFailure("a point spring's run holds another row") }
+        springs[lane] = SpringVectors(row)
+        return springs[lane]
+    }
+
+    @inline(__always) subscript(lane: Int) -> SpringVectors { springs[lane] }
 }
 
 extension SIMD2 where Scalar == Double {

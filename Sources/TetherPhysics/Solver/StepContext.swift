@@ -46,6 +46,7 @@ extension World {
             hasForces = prepareBodies(h: h)
             prepareJoints(h: h)
             springBySlot = joints.anchorSpringBySlot(bodyCount: states.count)
+            pointSpringRuns = joints.pointSpringRuns(springBySlot)
             preparedSubstep = h
         }
         return true

@@ -10,12 +10,15 @@
 /// hand-off per step.
 extension World {
     static func stepIndependentBodies(
-        _ context: StepContext, springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: [Int32], substeps: Int
+        _ context: StepContext, springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: [Int32],
+        _ pointSpringRuns: [PointSpringRun], substeps: Int
     ) -> (linear: Double, angular: Double) {
         springBySlot.withUnsafeBufferPointer { springBySlot in
-            context.workers.reduceChunks(count: context.bodies.count - 1) { chunk in
-                stepBodies((chunk.lowerBound + 1)..<(chunk.upperBound + 1), context, springs, springBySlot, substeps: substeps)
-            } combine: { faster($0, $1) }
+            pointSpringRuns.withUnsafeBufferPointer { runs in
+                context.workers.reduceChunks(count: context.bodies.count - 1) { chunk in
+                    stepBodies((chunk.lowerBound + 1)..<(chunk.upperBound + 1), context, springs, springBySlot, runs, substeps: substeps)
+                } combine: { faster($0, $1) }
+            }
         }
     }
 
@@ -26,22 +29,24 @@ extension World {
     static let independentBlock = 64
 
     /// All substeps of the bodies in `slots`, a block of bodies at a time; the largest squared
-    /// speeds of the last substep. A block whose bodies all hang on point springs, feel no force
-    /// and do not turn (the springy list's cells) runs in `PointSpringLanes`; any other the
-    /// general way, body after body through each substep.
+    /// speeds of the last substep. A block whose bodies all hang on point springs (as `runs`,
+    /// from the step's preparation, tells), feel no force and do not turn (the springy list's
+    /// cells) runs in `PointSpringLanes`; any other the general way, body after body through
+    /// each substep.
     @inline(__always)
     private static func stepBodies(
         _ slots: Range<Int>, _ context: StepContext, _ springs: UnsafeMutableBufferPointer<AnchorSpring>,
-        _ springBySlot: UnsafeBufferPointer<Int32>, substeps: Int
+        _ springBySlot: UnsafeBufferPointer<Int32>, _ runs: UnsafeBufferPointer<PointSpringRun>, substeps: Int
     ) -> (linear: Double, angular: Double) {
         let (bodies, h) = (context.bodies, context.h)
         var fastest = (linear: 0.0, angular: 0.0)
         PointSpringLanes.withLanes(capacity: independentBlock) { lanes in
             for start in stride(from: slots.lowerBound, to: slots.upperBound, by: independentBlock) {
                 let block = start..<min(start + independentBlock, slots.upperBound)
-                if !context.hasForces && lanes.load(block, bodies, springs, springBySlot) {
-                    lanes.step(block, bodies, springs, springBySlot, h: h, substeps: substeps, fastest: &fastest)
-                } else {
+                let run = runs[start]
+                if context.hasForces || !run.covers(block.count)
+                    || !lanes.step(block, run, bodies, springs, springBySlot, h: h, substeps: substeps, fastest: &fastest)
+                {
                     stepBlock(block, context, springs, springBySlot, substeps: substeps, fastest: &fastest)
                 }
             }

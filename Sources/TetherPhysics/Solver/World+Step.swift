@@ -34,7 +34,9 @@ extension World {
             contactPlan.prepare(context, contacts: contacts, coloring: &contactColoring, pairsRows: pairsRows)
             var fastest = (linear: 0.0, angular: 0.0)
             if !context.isCoupled && !springBySlot.isEmpty && stepsIndependentBodies {
-                fastest = joints.withAnchorSprings { Self.stepIndependentBodies(context, springs: $0, springBySlot, substeps: substeps) }
+                fastest = joints.withAnchorSprings {
+                    Self.stepIndependentBodies(context, springs: $0, springBySlot, pointSpringRuns, substeps: substeps)
+                }
             } else {
                 for _ in 0..<substeps {
                     if context.hasForces { Self.integrateVelocities(context) }
