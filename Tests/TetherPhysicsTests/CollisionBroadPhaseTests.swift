@@ -80,6 +80,53 @@ import TetherTestSupport
         #expect(!pairs.isEmpty)
     }
 
+    /// The sweep cuts the scene into bands as tall as the mean box and keeps a pair only in the
+    /// first band both boxes meet. Columns of small boxes with tall and wide boxes across many
+    /// bands, boxes whose edges fall on the bands' edges (every 5 pt with 5 pt boxes), flat boxes
+    /// and points: each overlapping pair exactly once, as brute force finds them.
+    @Test(arguments: [61 as UInt64, 62, 63])
+    func pairsAcrossManyBandsAreFoundOnce(seed: UInt64) {
+        var rng = SplitMix64(seed: seed)
+        var boxes: [AABB] = []
+        for _ in 0..<600 {
+            let x = Double(5 * rng.below(40)), y = Double(5 * rng.below(400))
+            boxes.append(AABB(lower: Vec2(x, y), upper: Vec2(x + 5, y + 5)))
+        }
+        for k in 0..<30 {
+            let x = Double(5 * rng.below(40)), y = Double(5 * rng.below(400))
+            switch k % 3 {
+            case 0: boxes.append(AABB(lower: Vec2(x, y), upper: Vec2(x + 5, y + 5 * Double(1 + rng.below(200)))))
+            case 1: boxes.append(AABB(lower: Vec2(x, y), upper: Vec2(x + 5 * Double(1 + rng.below(40)), y)))
+            default: boxes.append(AABB(lower: Vec2(x, y), upper: Vec2(x, y)))
+            }
+        }
+        let pairs = BroadPhase.pairs(boxes).map { [$0.0, $0.1] }
+        #expect(pairs == Self.bruteForce(boxes))
+        // Two boxes spanning the whole height overlap in every band and are one pair.
+        let tall = [AABB(lower: Vec2(0, 0), upper: Vec2(10, 2000)), AABB(lower: Vec2(5, 0), upper: Vec2(15, 2000))]
+        let withTall = BroadPhase.pairs(boxes + tall).map { [$0.0, $0.1] }
+        #expect(withTall.filter { $0 == [boxes.count, boxes.count + 1] }.count == 1)
+        #expect(withTall == Self.bruteForce(boxes + tall))
+    }
+
+    /// Scenes that are not cut into bands: spread over more mean heights than they have boxes,
+    /// or all flat (a mean height of zero). One band, the plain sweep, the same pairs.
+    @Test func scenesSweptInOneBandMatchBruteForce() {
+        var rng = SplitMix64(seed: 71)
+        let spread = (0..<80).map { k -> AABB in
+            let p = Vec2(Double(rng.below(50)), 1000 * Double(k / 4))
+            return AABB(lower: p, upper: p + Vec2(10, 1))
+        }
+        #expect(BroadPhase.pairs(spread).map { [$0.0, $0.1] } == Self.bruteForce(spread))
+        #expect(!BroadPhase.pairs(spread).isEmpty)
+        let flat = (0..<80).map { _ -> AABB in
+            let p = Vec2(Double(rng.below(200)), Double(rng.below(4)))
+            return AABB(lower: p, upper: p + Vec2(10, 0))
+        }
+        #expect(BroadPhase.pairs(flat).map { [$0.0, $0.1] } == Self.bruteForce(flat))
+        #expect(!BroadPhase.pairs(flat).isEmpty)
+    }
+
     @Test func touchingEdgesAndCornersOverlap() {
         let boxes = [
             AABB(lower: Vec2(0, 0), upper: Vec2(10, 10)),
