@@ -230,28 +230,50 @@ public struct Replay: SceneReplay {
         record.time = Double(frame) / Double(scenario.clock.hz)
         record.contentOffset = scroll.contentOffset
         record.itemIDs.removeAll(keepingCapacity: true)
-        record.rows.removeAll(keepingCapacity: true)
-        record.rows.append(ElementRow(section: 0, item: 0, kind: .viewport, center: viewport.center, size: viewport.size))
-        if items == .all {
+        let viewportRow = ElementRow(section: 0, item: 0, kind: .viewport, center: viewport.center, size: viewport.size)
+        if items == .all && pinnedHeaders == nil && appearing.isEmpty {
+            // The usual frame: the dynamics' attributes as they are, each stored in its place.
+            fillRows(of: &record, viewportRow: viewportRow)
+        } else if items == .all {
+            record.rows.removeAll(keepingCapacity: true)
+            record.rows.append(viewportRow)
             let count = dynamics.layoutAttributes.count
             record.rows.reserveCapacity(count + 1)
-            if pinnedHeaders == nil && appearing.isEmpty {
-                // The usual frame: the dynamics' attributes as they are.
-                dynamics.forEachCurrentAttributes(in: 0..<count) { a in record.rows.append(Self.row(a, alpha: a.alpha)) }
-            } else {
-                dynamics.forEachCurrentAttributes(in: 0..<count) { current in
-                    var a = current
-                    pinnedHeaders?.adjust(&a, visibleRect: viewport)
-                    record.rows.append(Self.row(a, alpha: a.alpha * appearAlpha(a.key)))
-                }
+            dynamics.forEachCurrentAttributes(in: 0..<count) { current in
+                var a = current
+                pinnedHeaders?.adjust(&a, visibleRect: viewport)
+                record.rows.append(Self.row(a, alpha: a.alpha * appearAlpha(a.key)))
             }
         } else {
+            record.rows.removeAll(keepingCapacity: true)
+            record.rows.append(viewportRow)
             for i in displayedIndices(items: items) {
                 let a = displayedAttributes(at: i)
                 record.rows.append(Self.row(a, alpha: a.alpha * appearAlpha(a.key)))
             }
         }
         if !disappearing.isEmpty { insertDisappearing(into: &record.rows, items: items, viewport: viewport) }
+    }
+
+    /// The viewport's row and one row per element, stored in place: the rows keep their count
+    /// from frame to frame, so after the first frame nothing is allocated or appended (an
+    /// append per row checked the array's uniqueness and capacity each time, a third of the
+    /// cost of building the row).
+    private func fillRows(of record: inout FrameRecord, viewportRow: ElementRow) {
+        let count = dynamics.layoutAttributes.count
+        if record.rows.count != count + 1 {
+            record.rows.removeAll(keepingCapacity: true)
+            record.rows.append(contentsOf: repeatElement(viewportRow, count: count + 1))
+        }
+        record.rows.withUnsafeMutableBufferPointer { rows in
+            rows[0] = viewportRow
+            var next = rows.baseAddress! + 1
+            dynamics.forEachCurrentAttributes(in: 0..<count) { a in
+                next.pointee = Self.row(a, alpha: a.alpha)
+                next += 1
+            }
+            precondition(next == rows.baseAddress! + rows.count, "the dynamics skipped an element")
+        }
     }
 
     @inline(__always)
