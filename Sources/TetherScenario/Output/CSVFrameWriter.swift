@@ -17,7 +17,8 @@ public struct CSVFrameWriter: FrameWriter {
 
     public let sink: OutputSink
     /// "frame,time," of the current frame, formatted once and copied into every row.
-    private var prefix: [UInt8] = []
+    private var prefix = WordText()
+    private var prefixBytes: [UInt8] = []
     /// The columns from width on, which in most scenes repeat from row to row.
     private var repeated = RepeatedColumns()
 
@@ -30,23 +31,25 @@ public struct CSVFrameWriter: FrameWriter {
     }
 
     public mutating func write(_ frame: FrameRecord) throws {
-        prefix.removeAll(keepingCapacity: true)
-        FixedDecimal.append(frame.index, to: &prefix)
-        prefix.append(UInt8(ascii: ","))
-        FixedDecimal.append(frame.time, decimals: 6, to: &prefix)
-        prefix.append(UInt8(ascii: ","))
+        prefixBytes.removeAll(keepingCapacity: true)
+        FixedDecimal.append(frame.index, to: &prefixBytes)
+        prefixBytes.append(UInt8(ascii: ","))
+        FixedDecimal.append(frame.time, decimals: 6, to: &prefixBytes)
+        prefixBytes.append(UInt8(ascii: ","))
+        prefixBytes.withUnsafeBytes { prefix.set($0) }
+        let room = prefix.count + Self.maxRowLength + ByteCursor.overshoot
         // Rows go straight into the sink's buffer, as many per access as fit in a chunk. They
         // are read in place (through a pointer): copying a row costs more than formatting it.
-        try prefix.withUnsafeBytes { prefix in
-            try frame.rows.withUnsafeBufferPointer { rows in
+        try frame.rows.withUnsafeBufferPointer { rows in
+            try RowKindName.byRank.withUnsafeBufferPointer { names in
                 var next = 0
                 while next < rows.count {
                     try sink.append { buffer in
                         while next < rows.count && buffer.count < OutputSink.chunkSize {
                             let row = rows.baseAddress! + next
-                            buffer.append(atMost: prefix.count + Self.maxRowLength) { cursor in
+                            buffer.append(atMost: room) { cursor in
                                 cursor.put(prefix)
-                                Self.putRow(row, to: &cursor, repeated: &repeated)
+                                Self.putRow(row, to: &cursor, repeated: &repeated, names: names)
                             }
                             next += 1
                         }
@@ -68,14 +71,16 @@ public struct CSVFrameWriter: FrameWriter {
 
     /// Everything after "frame,time,", including the newline. The row is read in place.
     @inline(__always)
-    static func putRow(_ row: UnsafePointer<ElementRow>, to cursor: inout ByteCursor, repeated: inout RepeatedColumns) {
+    static func putRow(
+        _ row: UnsafePointer<ElementRow>, to cursor: inout ByteCursor, repeated: inout RepeatedColumns,
+        names: UnsafeBufferPointer<RowKindName>
+    ) {
         let comma = UInt8(ascii: ",")
         cursor.put(row.pointee.section)
         cursor.put(comma)
         cursor.put(row.pointee.item)
         cursor.put(comma)
-        cursor.put(row.pointee.kind.staticName)
-        cursor.put(comma)
+        cursor.putName(of: row.pointee.kind, then: comma, from: names)
         cursor.put(row.pointee.center.x, decimals: 3)
         cursor.put(comma)
         cursor.put(row.pointee.center.y, decimals: 3)

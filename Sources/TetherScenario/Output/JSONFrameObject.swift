@@ -28,22 +28,25 @@ enum JSONFrameObject {
         }
         // Items go straight into the sink's buffer, as many per access as fit in a chunk, read
         // in place (through a pointer) like the CSV's rows.
+        let names = RowKindName.byRank
         try frame.rows.withUnsafeBufferPointer { (rows) throws(OutputError) in
-            var next = 0
-            var first = true
-            while next < rows.count {
-                try sink.append { buffer in
-                    while next < rows.count && buffer.count < OutputSink.chunkSize {
-                        let row = rows.baseAddress! + next
-                        next += 1
-                        if row.pointee.kind == .viewport { continue }
-                        let id = frame.id(of: row.pointee)
-                        let idLength = id.map(maxLiteralLength) ?? 0
-                        buffer.append(atMost: 1 + maxItemLength + idLength) { cursor in
-                            if !first { cursor.put(UInt8(ascii: ",")) }
-                            putItem(row, id: id, to: &cursor, repeated: &repeated)
+            try names.withUnsafeBufferPointer { (names) throws(OutputError) in
+                var next = 0
+                var first = true
+                while next < rows.count {
+                    try sink.append { buffer in
+                        while next < rows.count && buffer.count < OutputSink.chunkSize {
+                            let row = rows.baseAddress! + next
+                            next += 1
+                            if row.pointee.kind == .viewport { continue }
+                            let id = frame.id(of: row.pointee)
+                            let idLength = id.map(maxLiteralLength) ?? 0
+                            buffer.append(atMost: 1 + maxItemLength + idLength + ByteCursor.overshoot) { cursor in
+                                if !first { cursor.put(UInt8(ascii: ",")) }
+                                putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
+                            }
+                            first = false
                         }
-                        first = false
                     }
                 }
             }
@@ -66,15 +69,15 @@ enum JSONFrameObject {
 
     @inline(__always)
     static func putItem(
-        _ row: UnsafePointer<ElementRow>, id: String?, to cursor: inout ByteCursor, repeated: inout RepeatedColumns
+        _ row: UnsafePointer<ElementRow>, id: String?, to cursor: inout ByteCursor, repeated: inout RepeatedColumns,
+        names: UnsafeBufferPointer<RowKindName>
     ) {
         cursor.put("{\"section\":")
         cursor.put(row.pointee.section)
         cursor.put(",\"item\":")
         cursor.put(row.pointee.item)
         cursor.put(",\"kind\":\"")
-        cursor.put(row.pointee.kind.staticName)
-        cursor.put(UInt8(ascii: "\""))
+        cursor.putName(of: row.pointee.kind, then: UInt8(ascii: "\""), from: names)
         if let id {
             cursor.put(",\"id\":")
             JSONString.append(id, to: &cursor)

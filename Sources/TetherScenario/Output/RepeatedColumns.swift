@@ -3,7 +3,8 @@ import TetherLayout
 /// The text of the columns that usually repeat from one row to the next (size, angle, alpha
 /// and z-index: every cell of a grid has the same), formatted once and copied while the
 /// values stay bit-for-bit the same. The text depends only on the values, so a copy is
-/// exactly what formatting would have written.
+/// exactly what formatting would have written. A copy may store up to `ByteCursor.overshoot`
+/// bytes past the text.
 struct RepeatedColumns {
     private struct Key: Equatable {
         var width: UInt64
@@ -22,7 +23,7 @@ struct RepeatedColumns {
     }
 
     private var key: Key?
-    private var text: [UInt8] = []
+    private var text = WordText()
 
     /// Puts the text for a row's size, angle, alpha and z-index: a copy of the last one when
     /// they repeat, else what `format` writes (which is then kept).
@@ -33,13 +34,12 @@ struct RepeatedColumns {
     ) {
         let key = Key(size: size, angle: angle, alpha: alpha, zIndex: zIndex)
         if key == self.key {
-            text.withUnsafeBytes { cursor.put($0) }
+            cursor.put(text)
             return
         }
         let start = cursor.position
         format(&cursor)
         self.key = key
-        text.removeAll(keepingCapacity: true)
-        text.append(contentsOf: UnsafeBufferPointer(start: start, count: cursor.position - start))
+        text.set(UnsafeRawBufferPointer(start: start, count: cursor.position - start))
     }
 }
