@@ -122,6 +122,29 @@ import TetherTestSupport
         #expect(comparison.checked == 3 * 60_000 * Self.scale)
     }
 
+    /// Three decimals below 1 000 000 take a short path of their own (the integer part in line,
+    /// the point and the decimals as one word): every decimal ending with integer parts of each
+    /// length, the neighbours of each value, both signs, and the short path's edge, where
+    /// 999 999.9995 rounds up to seven integer digits.
+    @Test func threeDecimalsShortPath() {
+        let integers: [Double] = [0, 7, 42, 999, 1_000, 12_345, 99_999, 100_000, 543_210, 999_999, 1_000_000, 1_000_001]
+        let comparison = compare { comparison in
+            for integer in integers {
+                for thousandths in 0..<1000 {
+                    let value = integer + Double(thousandths) / 1000
+                    for near in [value, value.nextUp, value.nextDown, value + 0.0005, (value + 0.0005).nextDown] {
+                        for signed in [near, -near] {
+                            comparison.check(signed, decimals: 3, fast: fast(signed, 3))
+                        }
+                    }
+                }
+            }
+        }
+        #expect(comparison.checked == 12 * 1000 * 5 * 2)
+        #expect(fast(999_999.9995, 3) == "1000000.000")
+        #expect(fast(-999_999.9994, 3) == "-999999.999")
+    }
+
     /// Where the fast path ends (|x·10^d| = 9·10^15) and just past it, where the exact path takes over.
     @Test func theEdgeOfTheFastPath() {
         for decimals in Self.decimalCounts {
@@ -173,7 +196,8 @@ import TetherTestSupport
     @Test func integersMatchTheStandardLibrary() {
         var random = SplitMix64(seed: 0x494E_5453)
         var values = [0, 1, -1, 9, 10, 99, 100, Int.max, Int.min, Int.max - 1, Int.min + 1]
-        values += Array(-1_000...120_000)  // every index the writers put in line, and their edges
+        values += Array(-1_000...120_000)  // indexes the writers put in line, and their edges
+        values += Array(stride(from: 120_001, through: 1_010_000, by: 7))  // up to the in-line path's end, and past it
         for _ in 0..<(100_000 * Self.scale) {
             let bits = Int(bitPattern: UInt(random.next()))
             values.append(bits >> random.below(64))  // every digit count, both signs

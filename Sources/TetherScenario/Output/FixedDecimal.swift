@@ -192,39 +192,37 @@ extension FixedDecimal {
 
     /// Three decimals, the writers' most frequent number (every center coordinate): below
     /// 1 000 000 (every coordinate of a bundled scene) the integer part is written with 32-bit
-    /// arithmetic and no loops, and the point and the three decimals with one 4-byte store, in
+    /// arithmetic and no loops, and the point and the three decimals with no division, in
     /// about half the instructions of the general path, which takes the rest.
     @inline(never)
     static func store3(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        guard let n = roundedScaled(value, decimals: 3) else {
-            return storeUnusual(value, decimals: 3, at: start)
-        }
-        let magnitude = n.magnitude
-        guard magnitude < 1_000_000_000 else { return store(magnitude, negative: n < 0, decimals: 3, at: start) }
+        // Rounding half away from zero is symmetric, so the magnitude is rounded and the sign
+        // put back. Below 10^9 − ½ the rounded magnitude fits 32 bits and `magnitude − n` is
+        // exact; NaN fails the comparison and takes the general path with everything else.
+        let magnitude = (value * 1000).magnitude
+        guard magnitude < 999_999_999.5 else { return store(value, decimals: 3, at: start) }
+        var n = UInt32(magnitude)
+        if magnitude - Double(n) >= 0.5 { n &+= 1 }
         var end = start
-        if n < 0 {  // a negative n is not zero, so it gets its sign
+        if value < 0 && n != 0 {  // a value that rounds to zero gets no sign
             end[0] = UInt8(ascii: "-")
             end += 1
         }
-        let scaled = UInt32(truncatingIfNeeded: magnitude)
-        let integer = scaled / 1000
-        let fraction = scaled &- integer &* 1000
+        let integer = n / 1000
+        let fraction = n &- integer &* 1000
         end = storeBelowMillion(integer, at: end)
-        UnsafeMutableRawPointer(end).storeBytes(of: pointAndThreeDigits(fraction), as: UInt32.self)
+        storePointAndThreeDigits(fraction, at: end)
         return end + 4
     }
 
-    /// The text ".ddd" of `fraction` (below 1000) as one 4-byte word in memory order: each
-    /// digit by multiplication and shift (r·103 >> 10 is r / 10 for r < 100), no table and no
-    /// loop.
+    /// ".ddd" for `fraction` below 1000 at `start`: the hundreds by multiplication and shift
+    /// (f·41 >> 12 is f / 100 for f < 1000), the last two digits from the pair table.
     @inline(__always)
-    static func pointAndThreeDigits(_ fraction: UInt32) -> UInt32 {
-        let hundreds = (fraction &* 41) >> 12  // fraction / 100 for fraction < 1000
-        let rest = fraction &- hundreds &* 100
-        let tens = (rest &* 103) >> 10
-        let ones = rest &- tens &* 10
-        let text = UInt32(UInt8(ascii: ".")) | (hundreds | tens << 8 | ones << 16) << 8 | 0x3030_3000
-        return text.littleEndian
+    static func storePointAndThreeDigits(_ fraction: UInt32, at start: UnsafeMutablePointer<UInt8>) {
+        let hundreds = (fraction &* 41) >> 12
+        start[0] = UInt8(ascii: ".")
+        start[1] = UInt8(truncatingIfNeeded: hundreds) &+ 0x30
+        storePair(Int(truncatingIfNeeded: fraction &- hundreds &* 100), at: start + 2)
     }
 
     /// `value` (below 1 000 000) in plain decimal at `start`, from the pair table; returns the end.

@@ -29,6 +29,7 @@ enum JSONFrameObject {
         // Items go straight into the sink's buffer, as many per access as fit in a chunk, read
         // in place (through a pointer) like the CSV's rows.
         let names = RowKindName.byRank
+        let room = 1 + maxItemLength + ByteCursor.overshoot  // a comma, the item, a word copy's overshoot
         try frame.rows.withUnsafeBufferPointer { (rows) throws(OutputError) in
             try names.withUnsafeBufferPointer { (names) throws(OutputError) in
                 var next = 0
@@ -40,8 +41,7 @@ enum JSONFrameObject {
                             next += 1
                             if row.pointee.kind == .viewport { continue }
                             let id = frame.id(of: row.pointee)
-                            let idLength = id.map(maxLiteralLength) ?? 0
-                            buffer.append(atMost: 1 + maxItemLength + idLength + ByteCursor.overshoot) { cursor in
+                            buffer.append(atMost: id.map { room + maxLiteralLength($0) } ?? room) { cursor in
                                 if !first { cursor.put(UInt8(ascii: ",")) }
                                 putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
                             }
