@@ -29,7 +29,7 @@ enum JSONFrameObject {
         // Items go straight into the sink's buffer, as many per access as fit in a chunk, read
         // in place (through a pointer) like the CSV's rows.
         let names = RowKindName.byRank
-        let room = 1 + maxItemLength + ByteCursor.overshoot  // a comma, the item, a word copy's overshoot
+        let room = 1 + maxItemLength + ByteCursor.overshoot  // a comma, the item, the word stores past it
         try frame.rows.withUnsafeBufferPointer { (rows) throws(OutputError) in
             try names.withUnsafeBufferPointer { (names) throws(OutputError) in
                 var next = 0

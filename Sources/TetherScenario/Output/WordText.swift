@@ -29,8 +29,8 @@ struct WordText {
 
 extension ByteCursor {
     /// How far past the end of what it has written a cursor may store (a word copy's last
-    /// word, a number's digits stored eight at a time): every room made for a cursor adds it.
-    public static let overshoot = 8
+    /// word, a kind's name stored as two words): every room made for a cursor adds it.
+    public static let overshoot = 16
 
     /// Copies `text` whole words at a time: up to 7 bytes past its end are stored too, and
     /// overwritten by what follows.
