@@ -145,6 +145,29 @@ import TetherTestSupport
         #expect(fast(-999_999.9994, 3) == "-999999.999")
     }
 
+    /// A center's two numbers written in one call (`ByteCursor.put3`) read as the two numbers
+    /// written one by one, for values on and off the short path, non-finite ones included.
+    @Test func centerPairMatchesTheNumbersOneByOne() {
+        var random = SplitMix64(seed: 0x5041_4952)
+        let unusual: [Double] = [.nan, .infinity, -.infinity, -0.0, 1e300, -999_999.9995, 999_999.9994, -.leastNonzeroMagnitude]
+        var room = [UInt8](repeating: 0, count: 2 * FixedDecimal.maxLength(decimals: 3) + 1)
+        var disagreements: [String] = []
+        for _ in 0..<(50_000 * Self.scale) {
+            let pick = { (random: inout SplitMix64) -> Double in
+                random.below(10) == 0 ? unusual[random.below(unusual.count)] : random.uniform(-2e6, 2e6)
+            }
+            let (x, y) = (pick(&random), pick(&random))
+            let text = room.withUnsafeMutableBufferPointer { room in
+                var cursor = ByteCursor(room.baseAddress!)
+                cursor.put3(x, UInt8(ascii: ";"), y)
+                return String(decoding: UnsafeBufferPointer(start: room.baseAddress!, count: cursor.position - room.baseAddress!), as: UTF8.self)
+            }
+            let expected = ReferenceDecimal.text(x, decimals: 3) + ";" + ReferenceDecimal.text(y, decimals: 3)
+            if text != expected && disagreements.count < 5 { disagreements.append("\(x), \(y): \(text), expected \(expected)") }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
+    }
+
     /// Where the fast path ends (|x·10^d| = 9·10^15) and just past it, where the exact path takes over.
     @Test func theEdgeOfTheFastPath() {
         for decimals in Self.decimalCounts {

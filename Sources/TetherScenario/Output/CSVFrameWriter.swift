@@ -81,9 +81,7 @@ public struct CSVFrameWriter: FrameWriter {
         cursor.put(row.pointee.item)
         cursor.put(comma)
         cursor.putName(of: row.pointee.kind, then: comma, from: names)
-        cursor.put(row.pointee.center.x, decimals: 3)
-        cursor.put(comma)
-        cursor.put(row.pointee.center.y, decimals: 3)
+        cursor.put3(row.pointee.center.x, comma, row.pointee.center.y)
         cursor.put(comma)
         let size = row.pointee.size
         let (angle, alpha, zIndex) = (row.pointee.angle, row.pointee.alpha, row.pointee.zIndex)

@@ -196,6 +196,22 @@ extension FixedDecimal {
     /// about half the instructions of the general path, which takes the rest.
     @inline(never)
     static func store3(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        store3InLine(value, at: start)
+    }
+
+    /// `x`, `separator` and `y`, each with three decimals (a center: both are always written
+    /// together), in one call.
+    @inline(never)
+    static func store3Pair(
+        _ x: Double, _ separator: UInt8, _ y: Double, at start: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        let middle = store3InLine(x, at: start)
+        middle[0] = separator
+        return store3InLine(y, at: middle + 1)
+    }
+
+    @inline(__always)
+    static func store3InLine(_ value: Double, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         // Rounding half away from zero is symmetric, so the magnitude is rounded and the sign
         // put back. Below 10^9 − ½ the rounded magnitude fits 32 bits and `magnitude − n` is
         // exact; NaN fails the comparison and takes the general path with everything else.
@@ -285,6 +301,13 @@ extension ByteCursor {
         case 6: position = FixedDecimal.store6(value, at: position)
         default: position = FixedDecimal.storeAnyDecimals(value, decimals: decimals, at: position)
         }
+    }
+
+    /// `x`, `separator` and `y` with three decimals each; needs room for two
+    /// `FixedDecimal.maxLength(decimals: 3)` and the separator.
+    @inline(__always)
+    public mutating func put3(_ x: Double, _ separator: UInt8, _ y: Double) {
+        position = FixedDecimal.store3Pair(x, separator, y, at: position)
     }
 
     /// `value` in plain decimal; needs room for `FixedDecimal.maxIntegerLength`. Indexes below

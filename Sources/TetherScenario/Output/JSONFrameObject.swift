@@ -103,9 +103,7 @@ enum JSONFrameObject {
     @inline(__always)
     static func putPair(_ x: Double, _ y: Double, to cursor: inout ByteCursor) {
         cursor.put(UInt8(ascii: "["))
-        cursor.put(x, decimals: 3)
-        cursor.put(UInt8(ascii: ","))
-        cursor.put(y, decimals: 3)
+        cursor.put3(x, UInt8(ascii: ","), y)
         cursor.put(UInt8(ascii: "]"))
     }
 }

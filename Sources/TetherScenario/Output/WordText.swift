@@ -2,6 +2,8 @@
 /// columns), kept in whole 8-byte words with zeros past its end, so a cursor copies it a word
 /// at a time with no odd tail to sort out (`ByteCursor.put(_:)`): the tail's branches cost more
 /// than the copy itself.
+///
+/// The words come in fours (32 bytes, zero past the text), so the copy has no odd words either.
 struct WordText {
     private var words: [UInt64] = []
     /// The text's length in bytes.
@@ -9,7 +11,7 @@ struct WordText {
 
     /// Replaces the text with `bytes`.
     mutating func set(_ bytes: UnsafeRawBufferPointer) {
-        let wordCount = (bytes.count + 7) / 8
+        let wordCount = (bytes.count + 31) / 32 * 4
         words.removeAll(keepingCapacity: true)
         words.append(contentsOf: repeatElement(0, count: wordCount))
         words.withUnsafeMutableBytes { storage in
@@ -20,7 +22,7 @@ struct WordText {
         count = bytes.count
     }
 
-    /// Reads the words in place; their byte length is `count` rounded up to a multiple of 8.
+    /// Reads the words in place; their byte length is `count` rounded up to a multiple of 32.
     @inline(__always)
     func withWords<R>(_ body: (UnsafeBufferPointer<UInt64>) -> R) -> R {
         words.withUnsafeBufferPointer(body)
@@ -28,18 +30,22 @@ struct WordText {
 }
 
 extension ByteCursor {
-    /// How far past the end of what it has written a cursor may store (a word copy's last
-    /// word, a kind's name stored as two words): every room made for a cursor adds it.
-    public static let overshoot = 16
+    /// How far past the end of what it has written a cursor may store (a `WordText`'s last
+    /// four words, a kind's name stored as two words): every room made for a cursor adds it.
+    public static let overshoot = 32
 
-    /// Copies `text` whole words at a time: up to 7 bytes past its end are stored too, and
+    /// Copies `text` four words at a time: up to 31 bytes past its end are stored too, and
     /// overwritten by what follows.
     @inline(__always)
     mutating func put(_ text: WordText) {
         let destination = UnsafeMutableRawPointer(position)
         text.withWords { words in
-            for i in 0..<words.count {
-                destination.storeBytes(of: words[i], toByteOffset: i &* 8, as: UInt64.self)
+            var i = 0
+            while i < words.count {
+                for k in 0..<4 {
+                    destination.storeBytes(of: words[i &+ k], toByteOffset: (i &+ k) &* 8, as: UInt64.self)
+                }
+                i &+= 4
             }
         }
         position += text.count
