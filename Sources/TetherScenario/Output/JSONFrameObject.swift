@@ -39,11 +39,20 @@ enum JSONFrameObject {
                         while next < rows.count && buffer.count < OutputSink.chunkSize {
                             let row = rows.baseAddress! + next
                             next += 1
-                            if row.pointee.kind == .viewport { continue }
-                            let id = frame.id(of: row.pointee)
-                            buffer.append(atMost: id.map { room + maxLiteralLength($0) } ?? room) { cursor in
-                                if !first { cursor.put(UInt8(ascii: ",")) }
-                                putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
+                            let kind = row.pointee.kind
+                            if kind == .viewport { continue }
+                            // Only world items have ids: the others take a path with no optional
+                            // string, which cost a release call per item even when nil.
+                            if kind == .item, let id = frame.id(of: row.pointee) {
+                                buffer.append(atMost: room + maxLiteralLength(id)) { cursor in
+                                    if !first { cursor.put(UInt8(ascii: ",")) }
+                                    putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
+                                }
+                            } else {
+                                buffer.append(atMost: room) { cursor in
+                                    if !first { cursor.put(UInt8(ascii: ",")) }
+                                    putItem(row, id: nil, to: &cursor, repeated: &repeated, names: names)
+                                }
                             }
                             first = false
                         }
