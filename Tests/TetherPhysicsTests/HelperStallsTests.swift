@@ -17,40 +17,62 @@ import Testing
         #expect(!stalls.runsAlone(at: 101 * ms))
     }
 
-    /// A stall leaves the helpers out for the first pause, exactly.
-    @Test func aStallPausesTheHelpers() {
+    /// A lone stall, or stalls far apart, leave the helpers in: a hiccup, not a busy core.
+    @Test func loneStallsAreHiccups() {
         var stalls = HelperStalls()
-        stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: 1_000 * ms)
-        #expect(stalls.stalls == 1)
-        #expect(stalls.runsAlone(at: 1_000 * ms + 50 * ms - 1))
-        #expect(!stalls.runsAlone(at: 1_000 * ms + 50 * ms))
+        for k in 0..<10 {
+            stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: 1_000 * ms + UInt64(k) * 30 * ms)
+        }
+        #expect(stalls.stalls == 10)
+        #expect(stalls.pauses == 0)
+        #expect(!stalls.runsAlone(at: 1_300 * ms))
     }
 
-    /// Stalls that come back soon after each pause double it, up to the longest; a stall long
+    /// Three stalls in a row, each within 20 ms of the one before, leave the helpers out for the
+    /// first pause, exactly.
+    @Test func aStreakOfStallsPausesTheHelpers() {
+        var stalls = HelperStalls()
+        let start = 1_000 * ms
+        stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: start)
+        stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: start + 10 * ms)
+        #expect(!stalls.runsAlone(at: start + 11 * ms))
+        stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: start + 20 * ms)
+        #expect(stalls.pauses == 1)
+        #expect(stalls.runsAlone(at: start + 20 * ms + 50 * ms - 1))
+        #expect(!stalls.runsAlone(at: start + 20 * ms + 50 * ms))
+    }
+
+    /// Streaks that come back soon after each pause double it, up to the longest; a streak long
     /// after the last starts from the first pause again.
     @Test func pausesGrowWhileStallsComeBack() {
         var stalls = HelperStalls()
         var now = 1_000 * ms
+        func streak() {
+            for _ in 0..<3 {
+                now += 5 * ms
+                stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: now)
+            }
+        }
         var pauses: [UInt64] = []
         for _ in 0..<8 {
-            stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: now)
+            streak()
             var pause: UInt64 = 0
             while stalls.runsAlone(at: now + pause) { pause += ms }
             pauses.append(pause / ms)
-            now += pause + 5 * ms
+            now += pause
         }
         #expect(pauses == [50, 100, 200, 400, 800, 1_600, 2_000, 2_000])
         now += 60_000 * ms
-        stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: now)
+        streak()
         #expect(stalls.runsAlone(at: now + 49 * ms))
         #expect(!stalls.runsAlone(at: now + 50 * ms))
     }
 
     /// A helper that holds its iteration for 20 ms (as if it had lost its processor) makes the
-    /// caller wait: the pool counts a stall, and runs the next calls on the caller alone, each
-    /// iteration after the one before, still every iteration exactly once.
+    /// caller wait: the pool counts a stall, and (here after one stall) runs the next calls on
+    /// the caller alone, each iteration after the one before, still every iteration exactly once.
     @Test func aStalledHelperIsLeftOutOfTheNextCalls() {
-        let pool = WorkerPool(helpers: 1, stalls: HelperStalls(firstPause: 3_600_000 * ms))
+        let pool = WorkerPool(helpers: 1, stalls: HelperStalls(stallsBeforePause: 1, firstPause: 3_600_000 * ms))
         let helperStarted = Atomic<Bool>(false)
         pool.perform(iterations: 2) { i in
             if i == 1 {
