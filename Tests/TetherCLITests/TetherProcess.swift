@@ -98,10 +98,10 @@ struct TetherProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gnuTime)
         process.arguments = ["--quiet", "--format=%M", "--output=\(memory)", executable.path] + arguments
-        let logHandle = FileHandle(forWritingAtPath: log) ?? {
-            FileManager.default.createFile(atPath: log, contents: nil)
-            return FileHandle(forWritingAtPath: log)!
-        }()
+        if !FileManager.default.fileExists(atPath: log) && !FileManager.default.createFile(atPath: log, contents: nil) {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: log])
+        }
+        let logHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
         defer { try? logHandle.close() }
         process.standardOutput = logHandle
         process.standardError = logHandle

@@ -122,7 +122,7 @@ public struct GravityDynamics: LayoutDynamics {
     public func currentAttributes(at i: Int) -> LayoutAttributes {
         var attributes = layoutAttributes[i]
         attributes.center = world.position(of: bodies[i])
-        attributes.angle = world.rotation(of: bodies[i]).readAngle
+        attributes.angle = world.rotation(of: bodies[i]).angle
         return attributes
     }
 
@@ -136,7 +136,7 @@ public struct GravityDynamics: LayoutDynamics {
                         var element = attributes[i]
                         let placement = placements[bodies[i]]
                         element.center = placement.position
-                        element.angle = placement.rotation.readAngle
+                        element.angle = placement.rotation.angle
                         body(element)
                     }
                 }

@@ -229,7 +229,7 @@ public struct SpringyDynamics: LayoutDynamics {
         var attributes = layoutAttributes[i]
         if let body = bodies[i] {
             attributes.center = world.position(of: body)
-            attributes.angle += world.rotation(of: body).readAngle
+            attributes.angle += world.rotation(of: body).angle
         }
         if i == liftedElement { attributes.zIndex = InteractiveMove.liftedZIndex }
         return attributes
@@ -247,7 +247,7 @@ public struct SpringyDynamics: LayoutDynamics {
                         if let id = bodies[i] {
                             let placement = placements[id]
                             element.center = placement.position
-                            element.angle += placement.rotation.readAngle
+                            element.angle += placement.rotation.angle
                         }
                         if i == lifted { element.zIndex = InteractiveMove.liftedZIndex }
                         body(element)

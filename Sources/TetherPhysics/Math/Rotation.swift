@@ -19,8 +19,10 @@ public struct Rotation: Hashable, Sendable {
 
     public static let identity = Rotation(c: 1, s: 0)
 
-    /// The angle in (−π, π].
-    public var angle: Double { DeterministicMath.atan2(s, c) }
+    /// The angle in (−π, π]. An unturned rotation (sine exactly zero, cosine not negative) is
+    /// answered without the arctangent, which gives 0 there too: most bodies of a list never
+    /// turn, and the output reads every body's angle every frame.
+    @inlinable public var angle: Double { s == 0 && c >= 0 ? 0 : DeterministicMath.atan2(s, c) }
 
     @inlinable public func rotate(_ v: Vec2) -> Vec2 { Vec2(c * v.x - s * v.y, s * v.x + c * v.y) }
     @inlinable public func inverseRotate(_ v: Vec2) -> Vec2 { Vec2(c * v.x + s * v.y, -s * v.x + c * v.y) }

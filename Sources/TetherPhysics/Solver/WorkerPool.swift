@@ -24,8 +24,9 @@ import TetherPlatform
 /// step and between the frames of a replay; the sleep ends the spinning when no steps come.
 ///
 /// **Stalled helpers are left out for a while.** A helper can still lose its processor in the
-/// middle of an iteration it claimed, and then the caller must wait for it; when the caller waits
-/// longer than it worked, the pool runs the next calls on the caller alone for a pause
+/// middle of an iteration it claimed, and then the caller must wait for it. A call in which the
+/// caller waited longer than it worked is a stall; a streak of them means another program holds
+/// the core, and the pool then runs the next calls on the caller alone for a pause
 /// (`HelperStalls`), so two threads on a busy machine cost about what one does.
 ///
 /// One caller at a time: a call that finds the pool busy (another world stepping with the same

@@ -267,12 +267,14 @@ public struct Replay: SceneReplay {
         }
         record.rows.withUnsafeMutableBufferPointer { rows in
             rows[0] = viewportRow
+            let end = rows.baseAddress! + rows.count
             var next = rows.baseAddress! + 1
             dynamics.forEachCurrentAttributes(in: 0..<count) { a in
+                precondition(next < end, "the dynamics gave more elements than it holds")
                 next.pointee = Self.row(a, alpha: a.alpha)
                 next += 1
             }
-            precondition(next == rows.baseAddress! + rows.count, "the dynamics skipped an element")
+            precondition(next == end, "the dynamics skipped an element")
         }
     }
 
