@@ -5,7 +5,22 @@
 /// immovable ground that anchored joints attach to, which keeps the solver free of branches.
 public struct World: Sendable {
     // Dense body storage; slot 0 is the ground.
-    @usableFromInline var states: [BodyState] = [.ground]
+    @usableFromInline var states: [BodyState] = [.ground] {
+        didSet { bodiesAreKnownFinite = false }
+    }
+    /// Whether the last step found every body's position, velocity, rotation and angular
+    /// velocity finite on its way (the step of independent bodies does), so that
+    /// `firstNonFiniteBody` need not read them again; any access that may change `states`
+    /// clears it.
+    var bodiesAreKnownFinite = false
+
+    /// The bodies' states, taken out of the world until the caller puts them back: a stage that
+    /// works on them beside other parts of the world cannot open `states` itself, whose
+    /// observer makes any access to it an access to the whole world.
+    mutating func takeStates() -> [BodyState] {
+        defer { states = [] }
+        return states
+    }
     @usableFromInline var properties: [BodyProperties] = [.ground]
     /// Body id → slot in the dense arrays, or −1 for a free id.
     @usableFromInline var bodySlots: [Int32] = []
@@ -223,6 +238,7 @@ public struct World: Sendable {
 
     /// The first body whose position, rotation or velocity is not finite, if any.
     public var firstNonFiniteBody: BodyID? {
+        if bodiesAreKnownFinite { return nil }
         // Fast path: a sum of values is finite only if every value is (a NaN or an infinity
         // stays in it), so one sum answers for all, in any order; only if it is not finite (or
         // overflowed, which takes values near 1e308) are the bodies looked at one by one. The

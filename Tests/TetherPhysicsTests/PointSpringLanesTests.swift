@@ -64,23 +64,34 @@ import Testing
         #expect(blocks.map { runs[$0.lowerBound].covers($0.count) } == [true, true, false, true])
         let before = IndependentBodiesTests.states(world)
         var fastest = (linear: 0.0, angular: 0.0)
-        let taken = world.states.withUnsafeMutableBufferPointer { bodies in
+        var probe = SIMD2<Double>.zero
+        var states = world.takeStates()
+        let taken = states.withUnsafeMutableBufferPointer { bodies in
             springBySlot.withUnsafeBufferPointer { springBySlot in
                 world.joints.withAnchorSprings { springs in
                     PointSpringLanes.withLanes(capacity: 64) { lanes in
                         [1..<65, 65..<129, 193..<201].map {
-                            lanes.step($0, runs[$0.lowerBound], bodies, springs, springBySlot, h: 1.0 / 240, substeps: 4, fastest: &fastest)
+                            lanes.step(
+                                $0, runs[$0.lowerBound], bodies, springs, springBySlot, h: 1.0 / 240, substeps: 4, fastest: &fastest, probe: &probe)
                         }
                     }
                 }
             }
         }
+        world.states = states
         #expect(taken == [true, false, true])
         let after = IndependentBodiesTests.states(world)
         // Body ids are slots − 1 here (no body was removed).
         #expect(after[64..<128] == before[64..<128], "the refused block's bodies changed")
         #expect(after[0..<64] != before[0..<64] && after[192..<200] != before[192..<200])
         #expect(fastest.linear > 0 && fastest.angular == 0)
+        // The probe holds the sum of the taken bodies' positions and rotations.
+        var sum = SIMD2<Double>.zero
+        for id in world.bodyIDs[0..<64] + world.bodyIDs[192..<200] {
+            let (p, r) = (world.position(of: id), world.rotation(of: id))
+            sum += SIMD2(p.x + r.c, p.y + r.s)
+        }
+        #expect(abs(probe.x - sum.x) <= 1e-9 * abs(sum.x) && abs(probe.y - sum.y) <= 1e-9 * abs(sum.y))
     }
 
     /// The preparation's runs: how many slots from each on hang on point springs, and how many

@@ -40,12 +40,14 @@ struct PointSpringLanes {
     /// All substeps of the bodies in `slots` (at most `capacity`, all on point springs as `run`
     /// from the step's preparation says), written back to them and their springs, folding the
     /// squared speeds of the last substep into `fastest` body after body (the angular one is
-    /// zero: nothing turns). False, with nothing changed, when a body of the block turns: the
-    /// caller steps the block the general way.
+    /// zero: nothing turns) and adding each body's new position and its rotation into `probe`
+    /// (`World.stepIndependentBodies`: a sum that is finite only if each value is).
+    /// False, with nothing changed, when a body of the block turns: the caller steps the block
+    /// the general way.
     func step(
         _ slots: Range<Int>, _ run: PointSpringRun, _ bodies: UnsafeMutableBufferPointer<BodyState>,
         _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: UnsafeBufferPointer<Int32>,
-        h: Double, substeps: Int, fastest: inout (linear: Double, angular: Double)
+        h: Double, substeps: Int, fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>
     ) -> Bool {
         precondition(slots.count <= capacity && run.covers(slots.count), "a block larger than its lanes, or not all on point springs")
         let bodies = bodies.baseAddress!
@@ -54,25 +56,27 @@ struct PointSpringLanes {
         if run.sharesCoefficients(slots.count), case .pointSpring(let row) = springs[first].row { shared = row } else { shared = nil }
         if run.hasSpringsInOrder(slots.count) {
             let records = Records(bodies: bodies, springs: SpringsInOrder(first: springs.baseAddress! + first, slot: slots.lowerBound))
-            return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest)
+            return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest, probe: &probe)
         }
         let records = Records(bodies: bodies, springs: SpringsBySlot(springs: springs.baseAddress!, bySlot: springBySlot.baseAddress!))
-        return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest)
+        return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest, probe: &probe)
     }
 
     @inline(__always)
     private func step<Springs: SpringLookup>(
         _ slots: Range<Int>, _ records: Records<Springs>, _ shared: TrapezoidalSpring?, h: Double, substeps: Int,
-        fastest: inout (linear: Double, angular: Double)
+        fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>
     ) -> Bool {
-        guard let shared else { return step(slots, records, EachLane(springs: springs), h: h, substeps: substeps, fastest: &fastest) }
-        return step(slots, records, Shared(shared, in: springs), h: h, substeps: substeps, fastest: &fastest)
+        guard let shared else {
+            return step(slots, records, EachLane(springs: springs), h: h, substeps: substeps, fastest: &fastest, probe: &probe)
+        }
+        return step(slots, records, Shared(shared, in: springs), h: h, substeps: substeps, fastest: &fastest, probe: &probe)
     }
 
     @inline(__always)
     private func step<Springs: SpringLookup, Coefficients: LaneCoefficients>(
         _ slots: Range<Int>, _ records: Records<Springs>, _ coefficients: Coefficients, h: Double, substeps: Int,
-        fastest: inout (linear: Double, angular: Double)
+        fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>
     ) -> Bool {
         let base = slots.lowerBound
         let (position, velocity, anchor) = (self.position, self.velocity, self.anchor)
@@ -121,6 +125,19 @@ struct PointSpringLanes {
                 fold(last.moved)
             }
         }
+        // What the bodies leave for the blow-up check, read back from the block while it is in
+        // the first-level cache: each body's position and rotation. Its velocity needs no sum of
+        // its own: a velocity that is not finite leaves the velocity the position moved with
+        // (the velocity less half the velocity change) not finite, and with it the position. Its
+        // angular velocity is ±0, or the block would not be here. (Summed in the last pass, the
+        // values took shuffles of the spring's coefficients into it: 14 instructions a body.)
+        var (positions, rotations) = (probe, SIMD2<Double>.zero)
+        for slot in slots {
+            let placement = records.placement(slot)
+            positions += placement.position
+            rotations += placement.rotation
+        }
+        probe = positions + rotations
         // Every body's squared angular speed is zero (`max` keeps the larger, as the general
         // step does).
         fastest = World.faster((linear, fastest.angular), (0, 0))
@@ -197,6 +214,17 @@ private struct Records<Springs: SpringLookup> {
             SIMD2(body.pointee.smoothVelocityChange)
         )
     }
+
+    /// The body's position and rotation, each read as one vector.
+    @inline(__always) func placement(_ slot: Int) -> (position: SIMD2<Double>, rotation: SIMD2<Double>) {
+        let body = UnsafeRawPointer(bodies + slot)
+        return (
+            body.loadUnaligned(fromByteOffset: Self.positionOffset, as: SIMD2<Double>.self),
+            body.loadUnaligned(fromByteOffset: Self.rotationOffset, as: SIMD2<Double>.self)
+        )
+    }
+    private static var positionOffset: Int { MemoryLayout<BodyState>.offset(of: \.position)! }
+    private static var rotationOffset: Int { MemoryLayout<BodyState>.offset(of: \.rotation)! }
 
     /// Writes what the last substep left: the body's position and velocity (its smooth changes
     /// cleared, as the position update does) and its spring's bias and velocity change.

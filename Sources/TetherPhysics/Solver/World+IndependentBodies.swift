@@ -9,17 +9,23 @@
 /// memory once per stage, and the bodies split into chunks for the step's threads with one
 /// hand-off per step.
 extension World {
+    /// The step of independent bodies; the largest squared speeds of its last substep, and
+    /// whether it found every body's position, velocity, rotation and angular velocity finite
+    /// on its way (then `firstNonFiniteBody` need not read the bodies again).
     static func stepIndependentBodies(
         _ context: StepContext, springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: [Int32],
         _ pointSpringRuns: [PointSpringRun], substeps: Int
-    ) -> (linear: Double, angular: Double) {
-        springBySlot.withUnsafeBufferPointer { springBySlot in
+    ) -> (fastest: (linear: Double, angular: Double), allFinite: Bool) {
+        let (fastest, probe) = springBySlot.withUnsafeBufferPointer { springBySlot in
             pointSpringRuns.withUnsafeBufferPointer { runs in
                 context.workers.reduceChunks(count: context.bodies.count - 1) { chunk in
                     stepBodies((chunk.lowerBound + 1)..<(chunk.upperBound + 1), context, springs, springBySlot, runs, substeps: substeps)
-                } combine: { faster($0, $1) }
+                } combine: { (faster($0.fastest, $1.fastest), $0.probe + $1.probe) }
             }
         }
+        // A sum is finite only if every value in it is (a NaN or an infinity stays in it); one
+        // that overflowed from finite values only leaves the check to read the bodies.
+        return (fastest, (probe.x + probe.y).isFinite)
     }
 
     /// How many bodies go through the substeps together: few enough that they and their
@@ -29,7 +35,8 @@ extension World {
     static let independentBlock = 64
 
     /// All substeps of the bodies in `slots`, a block of bodies at a time; the largest squared
-    /// speeds of the last substep. A block whose bodies all hang on point springs (as `runs`,
+    /// speeds of the last substep, and the sum of every value the bodies were left with (the
+    /// blow-up check's probe). A block whose bodies all hang on point springs (as `runs`,
     /// from the step's preparation, tells), feel no force and do not turn (the springy list's
     /// cells) runs in `PointSpringLanes`; any other the general way, body after body through
     /// each substep.
@@ -37,29 +44,32 @@ extension World {
     private static func stepBodies(
         _ slots: Range<Int>, _ context: StepContext, _ springs: UnsafeMutableBufferPointer<AnchorSpring>,
         _ springBySlot: UnsafeBufferPointer<Int32>, _ runs: UnsafeBufferPointer<PointSpringRun>, substeps: Int
-    ) -> (linear: Double, angular: Double) {
+    ) -> (fastest: (linear: Double, angular: Double), probe: SIMD2<Double>) {
         let (bodies, h) = (context.bodies, context.h)
         var fastest = (linear: 0.0, angular: 0.0)
+        var probe = SIMD2<Double>.zero
         PointSpringLanes.withLanes(capacity: independentBlock) { lanes in
             for start in stride(from: slots.lowerBound, to: slots.upperBound, by: independentBlock) {
                 let block = start..<min(start + independentBlock, slots.upperBound)
                 let run = runs[start]
                 if context.hasForces || !run.covers(block.count)
-                    || !lanes.step(block, run, bodies, springs, springBySlot, h: h, substeps: substeps, fastest: &fastest)
+                    || !lanes.step(block, run, bodies, springs, springBySlot, h: h, substeps: substeps, fastest: &fastest, probe: &probe)
                 {
-                    stepBlock(block, context, springs, springBySlot, substeps: substeps, fastest: &fastest)
+                    stepBlock(block, context, springs, springBySlot, substeps: substeps, fastest: &fastest, probe: &probe)
                 }
             }
         }
-        return fastest
+        return (fastest, probe)
     }
 
     /// All substeps of one block, body after body through each substep; folds the squared
-    /// speeds of the last substep into `fastest`.
+    /// speeds of the last substep into `fastest` and adds every value each body is left with
+    /// into `probe`.
     @inline(__always)
     private static func stepBlock(
         _ block: Range<Int>, _ context: StepContext, _ springs: UnsafeMutableBufferPointer<AnchorSpring>,
-        _ springBySlot: UnsafeBufferPointer<Int32>, substeps: Int, fastest: inout (linear: Double, angular: Double)
+        _ springBySlot: UnsafeBufferPointer<Int32>, substeps: Int, fastest: inout (linear: Double, angular: Double),
+        probe: inout SIMD2<Double>
     ) {
         let (bodies, properties, h) = (context.bodies, context.properties, context.h)
         for substep in 0..<substeps {
@@ -73,7 +83,11 @@ extension World {
                 if spring >= 0 { springs[spring].beginSubstep(on: &body) }
                 let moved = body.integratePosition(h: h)
                 bodies[slot] = body
-                if isLast { fastest = faster(fastest, moved) }
+                if isLast {
+                    fastest = faster(fastest, moved)
+                    probe += SIMD2(body.position) + SIMD2(body.velocity) + SIMD2(body.rotation.c, body.rotation.s)
+                        + SIMD2(body.angularVelocity, 0)
+                }
             }
         }
     }

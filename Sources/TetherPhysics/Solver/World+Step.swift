@@ -28,13 +28,15 @@ extension World {
         updateContacts(timeStep: timeStep)
         let isCoupled = joints.couplesBodies || !contacts.isEmpty
         let pairsRows = solvesContactPairs
-        let fastest = StepContext.open(
-            &states, &properties, h: h, hasForces: hasForces, isCoupled: isCoupled, workers: workers
+        var bodies = takeStates()
+        let (fastest, allFinite) = StepContext.open(
+            &bodies, &properties, h: h, hasForces: hasForces, isCoupled: isCoupled, workers: workers
         ) { context in
             contactPlan.prepare(context, contacts: contacts, coloring: &contactColoring, pairsRows: pairsRows)
             var fastest = (linear: 0.0, angular: 0.0)
+            var allFinite = false
             if !context.isCoupled && !springBySlot.isEmpty && stepsIndependentBodies {
-                fastest = joints.withAnchorSprings {
+                (fastest, allFinite) = joints.withAnchorSprings {
                     Self.stepIndependentBodies(context, springs: $0, springBySlot, pointSpringRuns, substeps: substeps)
                 }
             } else {
@@ -52,8 +54,10 @@ extension World {
             }
             contactPlan.storeImpulses(into: &contacts)
             contactPlan.applyRestitution(context, contacts: &contacts)
-            return fastest
+            return (fastest, allFinite)
         }
+        states = bodies
+        bodiesAreKnownFinite = allFinite  // after the states are back: putting them back clears it
         updateRest(timeStep: timeStep, fastest: fastest)
     }
 

@@ -77,7 +77,8 @@ extension World {
         let islands = uikitIslands()
         var constraints = makeUIKitConstraints(islands.contacts, warmStarting: true)
         let isCoupled = joints.couplesBodies || !constraints.isEmpty
-        let fastest = StepContext.open(&states, &properties, h: h, hasForces: hasForces, isCoupled: isCoupled) { context in
+        var bodies = takeStates()
+        let fastest = StepContext.open(&bodies, &properties, h: h, hasForces: hasForces, isCoupled: isCoupled) { context in
             if context.hasForces { Self.integrateVelocitiesUIKit(context) }
             let bodies = context.bodies
             for c in constraints.indices { constraints[c].prepareVelocity(bodies) }
@@ -96,6 +97,7 @@ extension World {
             Self.solvePositionsUIKit(context, &constraints, islands, &joints)
             return fastest
         }
+        states = bodies
         for slot in 1..<bodyCount {
             uikitContacts.sweeps[slot].end(at: states[slot].position, states[slot].rotation)
         }

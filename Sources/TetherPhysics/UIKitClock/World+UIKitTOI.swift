@@ -142,7 +142,9 @@ extension World {
     /// move to the end of the step.
     private mutating func solveUIKitTOIIsland(_ islandBodies: [Int], _ islandContacts: [Int], toi: (Int, Int), h: Double) {
         var constraints = makeUIKitConstraints(islandContacts, warmStarting: false)
-        states.withUnsafeMutableBufferPointer { bodies in
+        var taken = takeStates()
+        defer { states = taken }
+        taken.withUnsafeMutableBufferPointer { bodies in
             for _ in 0..<UIKitConstants.toiPositionIterations {
                 var minSeparation = 0.0
                 for c in constraints.indices { minSeparation = min(minSeparation, constraints[c].solvePosition(bodies, toi: toi)) }

@@ -1,0 +1,108 @@
+import Testing
+@testable import TetherPhysics
+
+/// The step of independent bodies adds up every value it leaves in the bodies on its way, and
+/// when that sum is finite it marks the bodies as known finite, so that
+/// `World.firstNonFiniteBody` (the replays' blow-up check after every step) answers without
+/// reading them again. The check must answer exactly as it does without the mark: the first
+/// broken body in slot order, after every step, whichever value broke, in the lanes' blocks and
+/// in the general ones, on any thread count; and any change to the bodies drops the mark.
+@Suite struct FiniteStepTests {
+    /// The ways a body can break: each leaves one value that is not finite.
+    static var breakages: [(String, (inout World, BodyID) -> Void)] {
+        [
+            ("position", { $0.setPosition(Vec2(0, .infinity), of: $1) }),
+            ("velocity", { $0.setVelocity(Vec2(.nan, 0), of: $1) }),
+            // The body does not turn, so the lanes take its block and leave its rotation alone.
+            ("rotation", { $0.setRotation(Rotation(c: .nan, s: 0), of: $1) }),
+            // The body turns, so its block goes the general way.
+            ("angular velocity", { $0.setAngularVelocity(-.infinity, of: $1) }),
+        ]
+    }
+
+    /// `PointSpringLanesTests.world` (200 bodies on point springs; body 100 turns, so its block
+    /// goes the general way) on `threads` threads, and the same world stepped stage by stage,
+    /// which never marks its bodies.
+    static func worlds(threads: Int) -> (step: World, stages: World) {
+        var step = PointSpringLanesTests.world(turning: 100, shared: true)
+        step.workers = StepWorkers(threads: threads, minimumChunk: 8)
+        var stages = PointSpringLanesTests.world(turning: 100, shared: true)
+        stages.stepsIndependentBodies = false
+        return (step, stages)
+    }
+
+    @Test(arguments: [1, 3])
+    func theCheckFindsWhatItFindsWithoutTheMark(threads: Int) {
+        for (name, breakBody) in Self.breakages {
+            var (step, stages) = Self.worlds(threads: threads)
+            let ids = step.bodyIDs
+            func stepBoth() {
+                step.step(timeStep: 1.0 / 60, substeps: 4)
+                stages.step(timeStep: 1.0 / 60, substeps: 4)
+            }
+            stepBoth()
+            #expect(step.bodiesAreKnownFinite && !stages.bodiesAreKnownFinite, "\(name): only the step of independent bodies marks")
+            #expect(step.firstNonFiniteBody == nil && stages.firstNonFiniteBody == nil)
+            // Body 150 sits in a lanes block; body 20 in an earlier one, body 101 in the turning one.
+            for (broken, expected) in [(150, 150), (101, 101), (20, 20)] {
+                breakBody(&step, ids[broken])
+                breakBody(&stages, ids[broken])
+                #expect(!step.bodiesAreKnownFinite, "\(name): a change to a body keeps the mark")
+                #expect(step.firstNonFiniteBody == ids[expected], "\(name), body \(broken) broken, before the step")
+                for _ in 0..<2 {
+                    stepBoth()
+                    #expect(!step.bodiesAreKnownFinite, "\(name): marked with body \(broken) broken")
+                    #expect(step.firstNonFiniteBody == stages.firstNonFiniteBody, "\(name), body \(broken) broken")
+                    #expect(step.firstNonFiniteBody == ids[expected], "\(name), body \(broken) broken")
+                }
+            }
+        }
+    }
+
+    /// A body made to move after the step is read again: the mark goes with any change.
+    @Test func aChangeAfterTheStepDropsTheMark() {
+        var (world, _) = Self.worlds(threads: 1)
+        world.step(timeStep: 1.0 / 60, substeps: 4)
+        #expect(world.bodiesAreKnownFinite)
+        world.translate([(body: world.bodyIDs[7], offset: Vec2(0, 5))])
+        #expect(!world.bodiesAreKnownFinite)
+        world.step(timeStep: 1.0 / 60, substeps: 4)
+        #expect(world.bodiesAreKnownFinite)
+        world.setPosition(Vec2(-.infinity, 0), of: world.bodyIDs[7])
+        #expect(world.firstNonFiniteBody == world.bodyIDs[7])
+    }
+
+    /// Blocks with forces go the general way (`stepBlock`) and mark too; a world of sprung
+    /// bodies in contact takes the stage-by-stage step and does not.
+    @Test func generalBlocksMarkAndCoupledWorldsDoNot() {
+        var world = IndependentBodiesTests.world(mixed: true)
+        world.step(timeStep: 1.0 / 60, substeps: 4)
+        #expect(!world.springBySlot.isEmpty && world.hasForces)
+        #expect(world.bodiesAreKnownFinite && world.firstNonFiniteBody == nil)
+        world.setVelocity(Vec2(0, .infinity), of: world.bodyIDs[33])
+        world.step(timeStep: 1.0 / 60, substeps: 4)
+        #expect(!world.bodiesAreKnownFinite && world.firstNonFiniteBody == world.bodyIDs[33])
+
+        var pile = World()
+        for i in 0..<3 {
+            let at = Vec2(0, Double(i) * 19)
+            let body = pile.createBody(BodyDefinition(position: at, size: Vec2(20, 20)))
+            pile.setCollisionGroups(items: 1, boundaries: 0, of: body)
+            pile.createDistanceJoint(.anchor(at, to: body, length: 0, frequency: 1, dampingRatio: 0.5))
+        }
+        for _ in 0..<10 { pile.step(timeStep: 1.0 / 60, substeps: 4) }
+        #expect(!pile.contacts.isEmpty && !pile.springBySlot.isEmpty)
+        #expect(!pile.bodiesAreKnownFinite && pile.firstNonFiniteBody == nil)
+    }
+
+    /// Finite values whose sum overflows leave the bodies unmarked, and the check, reading them
+    /// one by one, reports none.
+    @Test func finiteValuesThatOverflowTheSumAreNotReported() {
+        var (world, _) = Self.worlds(threads: 1)
+        // 20 × 1.5e307 overflows; each body's spring pulls it back by far less than it is away.
+        for id in world.bodyIDs.prefix(20) { world.setPosition(Vec2(1.5e307, 1.5e307), of: id) }
+        world.step(timeStep: 1.0 / 60, substeps: 4)
+        #expect(!world.bodiesAreKnownFinite)
+        #expect(world.firstNonFiniteBody == nil)
+    }
+}
