@@ -40,20 +40,24 @@ import Testing
                 step.step(timeStep: 1.0 / 60, substeps: 4)
                 stages.step(timeStep: 1.0 / 60, substeps: 4)
             }
+            // Read into plain values first, so that a failure does not print the worlds.
             stepBoth()
-            #expect(step.bodiesAreKnownFinite && !stages.bodiesAreKnownFinite, "\(name): only the step of independent bodies marks")
-            #expect(step.firstNonFiniteBody == nil && stages.firstNonFiniteBody == nil)
+            let (marked, stagesMarked) = (step.bodiesAreKnownFinite, stages.bodiesAreKnownFinite)
+            #expect(marked && !stagesMarked, "\(name): only the step of independent bodies marks")
+            let (found, stagesFound) = (step.firstNonFiniteBody, stages.firstNonFiniteBody)
+            #expect(found == nil && stagesFound == nil)
             // Body 150 sits in a lanes block; body 20 in an earlier one, body 101 in the turning one.
-            for (broken, expected) in [(150, 150), (101, 101), (20, 20)] {
+            for broken in [150, 101, 20] {
                 breakBody(&step, ids[broken])
                 breakBody(&stages, ids[broken])
-                #expect(!step.bodiesAreKnownFinite, "\(name): a change to a body keeps the mark")
-                #expect(step.firstNonFiniteBody == ids[expected], "\(name), body \(broken) broken, before the step")
+                let (markedAfterChange, foundBefore) = (step.bodiesAreKnownFinite, step.firstNonFiniteBody)
+                #expect(!markedAfterChange, "\(name): a change to a body keeps the mark")
+                #expect(foundBefore == ids[broken], "\(name), body \(broken) broken, before the step")
                 for _ in 0..<2 {
                     stepBoth()
-                    #expect(!step.bodiesAreKnownFinite, "\(name): marked with body \(broken) broken")
-                    #expect(step.firstNonFiniteBody == stages.firstNonFiniteBody, "\(name), body \(broken) broken")
-                    #expect(step.firstNonFiniteBody == ids[expected], "\(name), body \(broken) broken")
+                    let (marked, found, stagesFound) = (step.bodiesAreKnownFinite, step.firstNonFiniteBody, stages.firstNonFiniteBody)
+                    #expect(!marked, "\(name): marked with body \(broken) broken")
+                    #expect(found == stagesFound && found == ids[broken], "\(name), body \(broken) broken")
                 }
             }
         }
@@ -63,13 +67,15 @@ import Testing
     @Test func aChangeAfterTheStepDropsTheMark() {
         var (world, _) = Self.worlds(threads: 1)
         world.step(timeStep: 1.0 / 60, substeps: 4)
-        #expect(world.bodiesAreKnownFinite)
+        let marked = world.bodiesAreKnownFinite
         world.translate([(body: world.bodyIDs[7], offset: Vec2(0, 5))])
-        #expect(!world.bodiesAreKnownFinite)
+        let markedAfterMove = world.bodiesAreKnownFinite
         world.step(timeStep: 1.0 / 60, substeps: 4)
-        #expect(world.bodiesAreKnownFinite)
+        let markedAgain = world.bodiesAreKnownFinite
         world.setPosition(Vec2(-.infinity, 0), of: world.bodyIDs[7])
-        #expect(world.firstNonFiniteBody == world.bodyIDs[7])
+        let found = world.firstNonFiniteBody
+        #expect(marked && !markedAfterMove && markedAgain)
+        #expect(found == world.bodyIDs[7])
     }
 
     /// Blocks with forces go the general way (`stepBlock`) and mark too; a world of sprung
@@ -77,11 +83,14 @@ import Testing
     @Test func generalBlocksMarkAndCoupledWorldsDoNot() {
         var world = IndependentBodiesTests.world(mixed: true)
         world.step(timeStep: 1.0 / 60, substeps: 4)
-        #expect(!world.springBySlot.isEmpty && world.hasForces)
-        #expect(world.bodiesAreKnownFinite && world.firstNonFiniteBody == nil)
+        let (independent, hasForces) = (!world.springBySlot.isEmpty, world.hasForces)
+        let (marked, found) = (world.bodiesAreKnownFinite, world.firstNonFiniteBody)
+        #expect(independent && hasForces)
+        #expect(marked && found == nil)
         world.setVelocity(Vec2(0, .infinity), of: world.bodyIDs[33])
         world.step(timeStep: 1.0 / 60, substeps: 4)
-        #expect(!world.bodiesAreKnownFinite && world.firstNonFiniteBody == world.bodyIDs[33])
+        let (markedBroken, foundBroken) = (world.bodiesAreKnownFinite, world.firstNonFiniteBody)
+        #expect(!markedBroken && foundBroken == world.bodyIDs[33])
 
         var pile = World()
         for i in 0..<3 {
@@ -91,8 +100,10 @@ import Testing
             pile.createDistanceJoint(.anchor(at, to: body, length: 0, frequency: 1, dampingRatio: 0.5))
         }
         for _ in 0..<10 { pile.step(timeStep: 1.0 / 60, substeps: 4) }
-        #expect(!pile.contacts.isEmpty && !pile.springBySlot.isEmpty)
-        #expect(!pile.bodiesAreKnownFinite && pile.firstNonFiniteBody == nil)
+        let (inContact, sprung) = (!pile.contacts.isEmpty, !pile.springBySlot.isEmpty)
+        let (pileMarked, pileFound) = (pile.bodiesAreKnownFinite, pile.firstNonFiniteBody)
+        #expect(inContact && sprung)
+        #expect(!pileMarked && pileFound == nil)
     }
 
     /// Finite values whose sum overflows leave the bodies unmarked, and the check, reading them
@@ -102,7 +113,8 @@ import Testing
         // 20 × 1.5e307 overflows; each body's spring pulls it back by far less than it is away.
         for id in world.bodyIDs.prefix(20) { world.setPosition(Vec2(1.5e307, 1.5e307), of: id) }
         world.step(timeStep: 1.0 / 60, substeps: 4)
-        #expect(!world.bodiesAreKnownFinite)
-        #expect(world.firstNonFiniteBody == nil)
+        let (marked, found) = (world.bodiesAreKnownFinite, world.firstNonFiniteBody)
+        #expect(!marked)
+        #expect(found == nil)
     }
 }
