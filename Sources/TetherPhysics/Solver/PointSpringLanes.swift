@@ -41,13 +41,16 @@ struct PointSpringLanes {
     /// from the step's preparation says), written back to them and their springs, folding the
     /// squared speeds of the last substep into `fastest` body after body (the angular one is
     /// zero: nothing turns) and adding each body's new position and its rotation into `probe`
-    /// (`World.stepIndependentBodies`: a sum that is finite only if each value is).
+    /// (`World.stepIndependentBodies`: a sum that is finite only if each value is); not its
+    /// rotation when `rotationsKnownFinite` (the bodies were known finite when the step began,
+    /// and the lanes leave rotations as they are).
     /// False, with nothing changed, when a body of the block turns: the caller steps the block
     /// the general way.
     func step(
         _ slots: Range<Int>, _ run: PointSpringRun, _ bodies: UnsafeMutableBufferPointer<BodyState>,
         _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: UnsafeBufferPointer<Int32>,
-        h: Double, substeps: Int, fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>
+        h: Double, substeps: Int, fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>,
+        rotationsKnownFinite: Bool
     ) -> Bool {
         precondition(slots.count <= capacity && run.covers(slots.count), "a block larger than its lanes, or not all on point springs")
         let bodies = bodies.baseAddress!
@@ -56,27 +59,27 @@ struct PointSpringLanes {
         if run.sharesCoefficients(slots.count), case .pointSpring(let row) = springs[first].row { shared = row } else { shared = nil }
         if run.hasSpringsInOrder(slots.count) {
             let records = Records(bodies: bodies, springs: SpringsInOrder(first: springs.baseAddress! + first, slot: slots.lowerBound))
-            return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest, probe: &probe)
+            return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest, probe: &probe, rotationsKnownFinite: rotationsKnownFinite)
         }
         let records = Records(bodies: bodies, springs: SpringsBySlot(springs: springs.baseAddress!, bySlot: springBySlot.baseAddress!))
-        return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest, probe: &probe)
+        return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest, probe: &probe, rotationsKnownFinite: rotationsKnownFinite)
     }
 
     @inline(__always)
     private func step<Springs: SpringLookup>(
         _ slots: Range<Int>, _ records: Records<Springs>, _ shared: TrapezoidalSpring?, h: Double, substeps: Int,
-        fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>
+        fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>, rotationsKnownFinite: Bool
     ) -> Bool {
         guard let shared else {
-            return step(slots, records, EachLane(springs: springs), h: h, substeps: substeps, fastest: &fastest, probe: &probe)
+            return step(slots, records, EachLane(springs: springs), h: h, substeps: substeps, fastest: &fastest, probe: &probe, rotationsKnownFinite: rotationsKnownFinite)
         }
-        return step(slots, records, Shared(shared, in: springs), h: h, substeps: substeps, fastest: &fastest, probe: &probe)
+        return step(slots, records, Shared(shared, in: springs), h: h, substeps: substeps, fastest: &fastest, probe: &probe, rotationsKnownFinite: rotationsKnownFinite)
     }
 
     @inline(__always)
     private func step<Springs: SpringLookup, Coefficients: LaneCoefficients>(
         _ slots: Range<Int>, _ records: Records<Springs>, _ coefficients: Coefficients, h: Double, substeps: Int,
-        fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>
+        fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>, rotationsKnownFinite: Bool
     ) -> Bool {
         let base = slots.lowerBound
         let (position, velocity, anchor) = (self.position, self.velocity, self.anchor)
@@ -132,10 +135,14 @@ struct PointSpringLanes {
         // angular velocity is ±0, or the block would not be here. (Summed in the last pass, the
         // values took shuffles of the spring's coefficients into it: 14 instructions a body.)
         var (positions, rotations) = (probe, SIMD2<Double>.zero)
-        for slot in slots {
-            let placement = records.placement(slot)
-            positions += placement.position
-            rotations += placement.rotation
+        if rotationsKnownFinite {
+            for slot in slots { positions += records.placement(slot).position }
+        } else {
+            for slot in slots {
+                let placement = records.placement(slot)
+                positions += placement.position
+                rotations += placement.rotation
+            }
         }
         probe = positions + rotations
         // Every body's squared angular speed is zero (`max` keeps the larger, as the general

@@ -12,14 +12,18 @@ extension World {
     /// The step of independent bodies; the largest squared speeds of its last substep, and
     /// whether it found every body's position, velocity, rotation and angular velocity finite
     /// on its way (then `firstNonFiniteBody` need not read the bodies again).
+    /// `rotationsKnownFinite`: they were when it began (then the lanes, which leave rotations
+    /// as they are, need not add them up).
     static func stepIndependentBodies(
         _ context: StepContext, springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: [Int32],
-        _ pointSpringRuns: [PointSpringRun], substeps: Int
+        _ pointSpringRuns: [PointSpringRun], substeps: Int, rotationsKnownFinite: Bool
     ) -> (fastest: (linear: Double, angular: Double), allFinite: Bool) {
         let (fastest, probe) = springBySlot.withUnsafeBufferPointer { springBySlot in
             pointSpringRuns.withUnsafeBufferPointer { runs in
                 context.workers.reduceChunks(count: context.bodies.count - 1) { chunk in
-                    stepBodies((chunk.lowerBound + 1)..<(chunk.upperBound + 1), context, springs, springBySlot, runs, substeps: substeps)
+                    stepBodies(
+                        (chunk.lowerBound + 1)..<(chunk.upperBound + 1), context, springs, springBySlot, runs, substeps: substeps,
+                        rotationsKnownFinite: rotationsKnownFinite)
                 } combine: { (faster($0.fastest, $1.fastest), $0.probe + $1.probe) }
             }
         }
@@ -43,7 +47,8 @@ extension World {
     @inline(__always)
     private static func stepBodies(
         _ slots: Range<Int>, _ context: StepContext, _ springs: UnsafeMutableBufferPointer<AnchorSpring>,
-        _ springBySlot: UnsafeBufferPointer<Int32>, _ runs: UnsafeBufferPointer<PointSpringRun>, substeps: Int
+        _ springBySlot: UnsafeBufferPointer<Int32>, _ runs: UnsafeBufferPointer<PointSpringRun>, substeps: Int,
+        rotationsKnownFinite: Bool
     ) -> (fastest: (linear: Double, angular: Double), probe: SIMD2<Double>) {
         let (bodies, h) = (context.bodies, context.h)
         var fastest = (linear: 0.0, angular: 0.0)
@@ -53,7 +58,9 @@ extension World {
                 let block = start..<min(start + independentBlock, slots.upperBound)
                 let run = runs[start]
                 if context.hasForces || !run.covers(block.count)
-                    || !lanes.step(block, run, bodies, springs, springBySlot, h: h, substeps: substeps, fastest: &fastest, probe: &probe)
+                    || !lanes.step(
+                        block, run, bodies, springs, springBySlot, h: h, substeps: substeps, fastest: &fastest, probe: &probe,
+                        rotationsKnownFinite: rotationsKnownFinite)
                 {
                     stepBlock(block, context, springs, springBySlot, substeps: substeps, fastest: &fastest, probe: &probe)
                 }

@@ -28,6 +28,7 @@ extension World {
         updateContacts(timeStep: timeStep)
         let isCoupled = joints.couplesBodies || !contacts.isEmpty
         let pairsRows = solvesContactPairs
+        let rotationsKnownFinite = bodiesAreKnownFinite  // nothing has changed them since the last step
         var bodies = takeStates()
         let (fastest, allFinite) = StepContext.open(
             &bodies, &properties, h: h, hasForces: hasForces, isCoupled: isCoupled, workers: workers
@@ -37,7 +38,8 @@ extension World {
             var allFinite = false
             if !context.isCoupled && !springBySlot.isEmpty && stepsIndependentBodies {
                 (fastest, allFinite) = joints.withAnchorSprings {
-                    Self.stepIndependentBodies(context, springs: $0, springBySlot, pointSpringRuns, substeps: substeps)
+                    Self.stepIndependentBodies(
+                        context, springs: $0, springBySlot, pointSpringRuns, substeps: substeps, rotationsKnownFinite: rotationsKnownFinite)
                 }
             } else {
                 for _ in 0..<substeps {
