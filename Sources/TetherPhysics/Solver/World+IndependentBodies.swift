@@ -39,8 +39,8 @@ extension World {
     static let independentBlock = 64
 
     /// All substeps of the bodies in `slots`, a block of bodies at a time; the largest squared
-    /// speeds of the last substep, and the sum of every value the bodies were left with (the
-    /// blow-up check's probe). A block whose bodies all hang on point springs (as `runs`,
+    /// speeds of the last substep, and a sum of the values the bodies were left with that is
+    /// finite only if each of them is (the blow-up check's probe). A block whose bodies all hang on point springs (as `runs`,
     /// from the step's preparation, tells), feel no force and do not turn (the springy list's
     /// cells) runs in `PointSpringLanes`; any other the general way, body after body through
     /// each substep.
