@@ -13,73 +13,103 @@ struct ContactRowPair: Sendable {
     typealias Lanes = SIMD2<Double>
     typealias Mask = SIMDMask<SIMD2<Int64>>
 
-    /// One point of each row.
-    struct Point: Sendable {
-        var anchorAx, anchorAy, anchorBx, anchorBy, baseSeparation: Lanes
-        var normalArmA, normalArmB, tangentArmA, tangentArmB, normalMass, tangentMass: Lanes
-        var normalImpulse, tangentImpulse, maxNormalImpulse: Lanes
+    /// Each row's point: its lever arms, for the warm start and for its separation at the
+    /// current poses.
+    struct Anchors: Sendable {
+        var anchorAx, anchorAy, anchorBx, anchorBy: Lanes
 
-        /// Lays out the two rows' points `p` and `q` into `point`, field by field in place (no
-        /// copies of the states or of the point).
-        static func lay(
-            _ point: inout Point, _ p: UnsafePointer<ContactPointState>, _ q: UnsafePointer<ContactPointState>
-        ) {
-            point.anchorAx = Lanes(p.pointee.anchorA.x, q.pointee.anchorA.x)
-            point.anchorAy = Lanes(p.pointee.anchorA.y, q.pointee.anchorA.y)
-            point.anchorBx = Lanes(p.pointee.anchorB.x, q.pointee.anchorB.x)
-            point.anchorBy = Lanes(p.pointee.anchorB.y, q.pointee.anchorB.y)
-            point.baseSeparation = Lanes(p.pointee.baseSeparation, q.pointee.baseSeparation)
-            point.normalArmA = Lanes(p.pointee.normalArmA, q.pointee.normalArmA)
-            point.normalArmB = Lanes(p.pointee.normalArmB, q.pointee.normalArmB)
-            point.tangentArmA = Lanes(p.pointee.tangentArmA, q.pointee.tangentArmA)
-            point.tangentArmB = Lanes(p.pointee.tangentArmB, q.pointee.tangentArmB)
-            point.normalMass = Lanes(p.pointee.normalMass, q.pointee.normalMass)
-            point.tangentMass = Lanes(p.pointee.tangentMass, q.pointee.tangentMass)
-            point.normalImpulse = Lanes(p.pointee.normalImpulse, q.pointee.normalImpulse)
-            point.tangentImpulse = Lanes(p.pointee.tangentImpulse, q.pointee.tangentImpulse)
-            point.maxNormalImpulse = Lanes(p.pointee.maxNormalImpulse, q.pointee.maxNormalImpulse)
+        init(_ p: UnsafePointer<ContactPointState>, _ q: UnsafePointer<ContactPointState>) {
+            anchorAx = Lanes(p.pointee.anchorA.x, q.pointee.anchorA.x)
+            anchorAy = Lanes(p.pointee.anchorA.y, q.pointee.anchorA.y)
+            anchorBx = Lanes(p.pointee.anchorB.x, q.pointee.anchorB.x)
+            anchorBy = Lanes(p.pointee.anchorB.y, q.pointee.anchorB.y)
+        }
+    }
+
+    /// Each row's point: its accumulated impulses.
+    struct Impulses: Sendable {
+        var normal, tangent: Lanes
+
+        init(_ p: UnsafePointer<ContactPointState>, _ q: UnsafePointer<ContactPointState>) {
+            normal = Lanes(p.pointee.normalImpulse, q.pointee.normalImpulse)
+            tangent = Lanes(p.pointee.tangentImpulse, q.pointee.tangentImpulse)
         }
 
         /// Lane `lane`'s impulses, to carry into the next step.
         func impulse(_ lane: Int) -> AccumulatedImpulse {
-            AccumulatedImpulse(normal: normalImpulse[lane], tangent: tangentImpulse[lane])
-        }
-
-        /// Lane `lane`'s impulses into the row's point.
-        func store(_ lane: Int, into state: inout ContactPointState) {
-            state.normalImpulse = normalImpulse[lane]
-            state.tangentImpulse = tangentImpulse[lane]
-            state.maxNormalImpulse = maxNormalImpulse[lane]
+            AccumulatedImpulse(normal: normal[lane], tangent: tangent[lane])
         }
     }
 
-    /// The rows' indices in the step's constraint array.
-    var rows: (Int, Int)
-    /// Two block-solved points per row, or one point per row.
-    var twoPoints: Bool
-    var slotsA: (Int, Int)
-    var slotsB: (Int, Int)
+    /// Each row's point as the solve passes read it: the angular parts of its normal and
+    /// friction rows, and the friction row's mass.
+    struct Arms: Sendable {
+        var normalArmA, normalArmB, tangentArmA, tangentArmB, tangentMass: Lanes
+
+        init(_ p: UnsafePointer<ContactPointState>, _ q: UnsafePointer<ContactPointState>) {
+            normalArmA = Lanes(p.pointee.normalArmA, q.pointee.normalArmA)
+            normalArmB = Lanes(p.pointee.normalArmB, q.pointee.normalArmB)
+            tangentArmA = Lanes(p.pointee.tangentArmA, q.pointee.tangentArmA)
+            tangentArmB = Lanes(p.pointee.tangentArmB, q.pointee.tangentArmB)
+            tangentMass = Lanes(p.pointee.tangentMass, q.pointee.tangentMass)
+        }
+    }
+
+    // The fields are grouped by the passes that read them, in this order: every pass (the
+    // header, masses, normal), the warm start (tangent), the warm start and solves (impulses),
+    // the warm start and aiming (anchors), aiming (separations), the solves (targets, block,
+    // arms), the solve pass with bias only (softening), and what only rows that may bounce
+    // read. A pile's pairs outgrow the caches (pile-4000: 6 000 pairs a step, 768 bytes each),
+    // so each pass costs about the cache lines it touches: grouped, the warm start touches 6 of
+    // the 12 lines where it touched 9 of 16, a solve pass 10 where it touched nearly all. The
+    // rows' indices live in the plan (`ContactSolvePlan.pairedRows`), the start poses in the
+    // bodies' motions (`BodyMotions`), and the slots are 32-bit (a 32-byte header).
+    var slotsA: (Int32, Int32)
+    var slotsB: (Int32, Int32)
     var movesA: (Bool, Bool)
     var movesB: (Bool, Bool)
+    /// Two block-solved points per row, or one point per row.
+    var twoPoints: Bool
     /// Whether a row may bounce (`ContactConstraint.mayBounce`): only then does restitution
-    /// read the points' `maxNormalImpulse`, so only then do the passes keep it.
+    /// read the points' `largestNormalImpulse`, so only then do the passes keep it.
     var tracksLargestImpulse: Bool
     var inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB: Lanes
-    var normalX, normalY, friction: Lanes
-    /// The tangent's y, `-normalX` (its x is `normalY`), negated once per step for the warm start.
+    var normalX, normalY: Lanes
+    /// The tangent's y, `-normalX` (its x is `normalY`), negated once per step for the warm
+    /// start (negating it there cost more instructions than loading it).
     var tangentY: Lanes
-    /// Poses at the start of the step, for the current separation.
-    var startRotationAc, startRotationAs, startRotationBc, startRotationBs: Lanes
-    var startPositionAx, startPositionAy, startPositionBx, startPositionBy: Lanes
-    var biasRate, massScale, impulseScale, k11, k12, k22, blockSoftening0, blockSoftening1: Lanes
-    var inverseDeterminantRigid, inverseDeterminantSoft: Lanes
-    var point0, point1: Point
+    var impulses0, impulses1: Impulses
+    var anchors0, anchors1: Anchors
+    /// Each point's separation at the start of the step, corrected for its anchors.
+    var biasRate, baseSeparation0, baseSeparation1: Lanes
     /// Each point's targets at the poses of the last relax pass (`aim`).
     var aim0, aim1: Aim
+    /// The friction coefficient, and a two-point row's 2×2 block `k11, k12, k22` (a one-point
+    /// row has no block and keeps `massScale`, `impulseScale` and `normalMass0` in its lanes).
+    var friction, k11, k12, k22, inverseDeterminantRigid: Lanes
+    var arms0, arms1: Arms
+    var blockSoftening0, blockSoftening1, inverseDeterminantSoft: Lanes
+    /// Each point's largest normal impulse of the step (`ContactPointState.maxNormalImpulse`).
+    var largestNormalImpulse0, largestNormalImpulse1: Lanes
+
+    /// A one-point row's soft-row scales and normal-row mass, in the lanes of the block it has
+    /// not got: 64 bytes less per pair, and next to the values its solve reads besides.
+    var massScale: Lanes {
+        @inline(__always) get { k11 }
+        set { k11 = newValue }
+    }
+    var impulseScale: Lanes {
+        @inline(__always) get { k12 }
+        set { k12 = newValue }
+    }
+    var normalMass0: Lanes {
+        @inline(__always) get { k22 }
+        set { k22 = newValue }
+    }
 
     /// Lays out rows `rows.0` and `rows.1` of `constraints` lane by lane into `pair`, reading and
-    /// writing in place: a pair is close to a kilobyte, and building one in a temporary to copy
-    /// it cost more than the layout itself. `pair` may be uninitialized (the type is trivial, so
+    /// writing in place: a pair is some 800 bytes, and building one in a temporary to copy it
+    /// cost more than the layout itself. `pair` may be uninitialized (the type is trivial, so
     /// assigning every field initializes it).
     static func lay(
         _ pair: UnsafeMutablePointer<ContactRowPair>, rows: (Int, Int),
@@ -87,10 +117,9 @@ struct ContactRowPair: Sendable {
     ) {
         let c = constraints.baseAddress! + rows.0
         let d = constraints.baseAddress! + rows.1
-        pair.pointee.rows = rows
         pair.pointee.twoPoints = c.pointee.pointCount == 2
-        pair.pointee.slotsA = (c.pointee.slotA, d.pointee.slotA)
-        pair.pointee.slotsB = (c.pointee.slotB, d.pointee.slotB)
+        pair.pointee.slotsA = (Int32(truncatingIfNeeded: c.pointee.slotA), Int32(truncatingIfNeeded: d.pointee.slotA))
+        pair.pointee.slotsB = (Int32(truncatingIfNeeded: c.pointee.slotB), Int32(truncatingIfNeeded: d.pointee.slotB))
         pair.pointee.movesA = (c.pointee.movesA, d.pointee.movesA)
         pair.pointee.movesB = (c.pointee.movesB, d.pointee.movesB)
         pair.pointee.tracksLargestImpulse = c.pointee.mayBounce || d.pointee.mayBounce
@@ -101,46 +130,61 @@ struct ContactRowPair: Sendable {
         pair.pointee.normalX = Lanes(c.pointee.normal.x, d.pointee.normal.x)
         pair.pointee.normalY = Lanes(c.pointee.normal.y, d.pointee.normal.y)
         pair.pointee.tangentY = -pair.pointee.normalX
-        pair.pointee.friction = Lanes(c.pointee.friction, d.pointee.friction)
-        pair.pointee.startRotationAc = Lanes(c.pointee.rotationA.c, d.pointee.rotationA.c)
-        pair.pointee.startRotationAs = Lanes(c.pointee.rotationA.s, d.pointee.rotationA.s)
-        pair.pointee.startRotationBc = Lanes(c.pointee.rotationB.c, d.pointee.rotationB.c)
-        pair.pointee.startRotationBs = Lanes(c.pointee.rotationB.s, d.pointee.rotationB.s)
-        pair.pointee.startPositionAx = Lanes(c.pointee.positionA.x, d.pointee.positionA.x)
-        pair.pointee.startPositionAy = Lanes(c.pointee.positionA.y, d.pointee.positionA.y)
-        pair.pointee.startPositionBx = Lanes(c.pointee.positionB.x, d.pointee.positionB.x)
-        pair.pointee.startPositionBy = Lanes(c.pointee.positionB.y, d.pointee.positionB.y)
+        pair.pointee.impulses0 = Impulses(&c.pointee.point0, &d.pointee.point0)
+        pair.pointee.impulses1 = Impulses(&c.pointee.point1, &d.pointee.point1)
+        pair.pointee.anchors0 = Anchors(&c.pointee.point0, &d.pointee.point0)
+        pair.pointee.anchors1 = Anchors(&c.pointee.point1, &d.pointee.point1)
         pair.pointee.biasRate = Lanes(c.pointee.softness.biasRate, d.pointee.softness.biasRate)
-        pair.pointee.massScale = Lanes(c.pointee.softness.massScale, d.pointee.softness.massScale)
-        pair.pointee.impulseScale = Lanes(c.pointee.softness.impulseScale, d.pointee.softness.impulseScale)
-        pair.pointee.k11 = Lanes(c.pointee.k11, d.pointee.k11)
-        pair.pointee.k12 = Lanes(c.pointee.k12, d.pointee.k12)
-        pair.pointee.k22 = Lanes(c.pointee.k22, d.pointee.k22)
-        pair.pointee.blockSoftening0 = Lanes(c.pointee.blockSoftening0, d.pointee.blockSoftening0)
-        pair.pointee.blockSoftening1 = Lanes(c.pointee.blockSoftening1, d.pointee.blockSoftening1)
-        pair.pointee.inverseDeterminantRigid = Lanes(c.pointee.inverseDeterminantRigid, d.pointee.inverseDeterminantRigid)
-        pair.pointee.inverseDeterminantSoft = Lanes(c.pointee.inverseDeterminantSoft, d.pointee.inverseDeterminantSoft)
-        Point.lay(&pair.pointee.point0, &c.pointee.point0, &d.pointee.point0)
-        Point.lay(&pair.pointee.point1, &c.pointee.point1, &d.pointee.point1)
+        pair.pointee.baseSeparation0 = Lanes(c.pointee.point0.baseSeparation, d.pointee.point0.baseSeparation)
+        pair.pointee.baseSeparation1 = Lanes(c.pointee.point1.baseSeparation, d.pointee.point1.baseSeparation)
         pair.pointee.aim0 = Aim()
         pair.pointee.aim1 = Aim()
+        pair.pointee.friction = Lanes(c.pointee.friction, d.pointee.friction)
+        if pair.pointee.twoPoints {
+            pair.pointee.k11 = Lanes(c.pointee.k11, d.pointee.k11)
+            pair.pointee.k12 = Lanes(c.pointee.k12, d.pointee.k12)
+            pair.pointee.k22 = Lanes(c.pointee.k22, d.pointee.k22)
+        } else {
+            pair.pointee.massScale = Lanes(c.pointee.softness.massScale, d.pointee.softness.massScale)
+            pair.pointee.impulseScale = Lanes(c.pointee.softness.impulseScale, d.pointee.softness.impulseScale)
+            pair.pointee.normalMass0 = Lanes(c.pointee.point0.normalMass, d.pointee.point0.normalMass)
+        }
+        pair.pointee.inverseDeterminantRigid = Lanes(c.pointee.inverseDeterminantRigid, d.pointee.inverseDeterminantRigid)
+        pair.pointee.arms0 = Arms(&c.pointee.point0, &d.pointee.point0)
+        pair.pointee.arms1 = Arms(&c.pointee.point1, &d.pointee.point1)
+        pair.pointee.blockSoftening0 = Lanes(c.pointee.blockSoftening0, d.pointee.blockSoftening0)
+        pair.pointee.blockSoftening1 = Lanes(c.pointee.blockSoftening1, d.pointee.blockSoftening1)
+        pair.pointee.inverseDeterminantSoft = Lanes(c.pointee.inverseDeterminantSoft, d.pointee.inverseDeterminantSoft)
+        pair.pointee.largestNormalImpulse0 = Lanes(c.pointee.point0.maxNormalImpulse, d.pointee.point0.maxNormalImpulse)
+        pair.pointee.largestNormalImpulse1 = Lanes(c.pointee.point1.maxNormalImpulse, d.pointee.point1.maxNormalImpulse)
     }
 
-    /// Writes both rows' impulses back to their constraints.
-    func store(into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
-        point0.store(0, into: &constraints[rows.0].point0)
-        point0.store(1, into: &constraints[rows.1].point0)
+    /// Lane `lane`'s impulses into its row's points (`row`: that lane's constraint).
+    func storePoints(_ lane: Int, into row: inout ContactConstraint) {
+        row.point0.normalImpulse = impulses0.normal[lane]
+        row.point0.tangentImpulse = impulses0.tangent[lane]
+        row.point0.maxNormalImpulse = largestNormalImpulse0[lane]
         if twoPoints {
-            point1.store(0, into: &constraints[rows.0].point1)
-            point1.store(1, into: &constraints[rows.1].point1)
+            row.point1.normalImpulse = impulses1.normal[lane]
+            row.point1.tangentImpulse = impulses1.tangent[lane]
+            row.point1.maxNormalImpulse = largestNormalImpulse1[lane]
         }
     }
 
-    /// Takes both rows' impulses back from their constraints (after a one-at-a-time fallback).
-    mutating func load(from constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+    /// Writes both rows' impulses back to their constraints (`rows`: the pair's rows).
+    func store(_ rows: (Int, Int), into constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        storePoints(0, into: &constraints[rows.0])
+        storePoints(1, into: &constraints[rows.1])
+    }
+
+    /// Takes both rows' impulses back from their constraints (after a one-at-a-time fallback;
+    /// nothing else of a row changes while it is solved).
+    mutating func load(_ rows: (Int, Int), from constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
         let (c, d) = (constraints.baseAddress! + rows.0, constraints.baseAddress! + rows.1)
-        Point.lay(&point0, &c.pointee.point0, &d.pointee.point0)
-        Point.lay(&point1, &c.pointee.point1, &d.pointee.point1)
+        impulses0 = Impulses(&c.pointee.point0, &d.pointee.point0)
+        impulses1 = Impulses(&c.pointee.point1, &d.pointee.point1)
+        largestNormalImpulse0 = Lanes(c.pointee.point0.maxNormalImpulse, d.pointee.point0.maxNormalImpulse)
+        largestNormalImpulse1 = Lanes(c.pointee.point1.maxNormalImpulse, d.pointee.point1.maxNormalImpulse)
     }
 
     // MARK: Bodies
@@ -154,7 +198,8 @@ struct ContactRowPair: Sendable {
     /// products vectorize well around these loads).
     @inline(__always)
     func loadVelocitiesFieldByField(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Velocities {
-        let (a0, a1, b0, b1) = (bodies[slotsA.0], bodies[slotsA.1], bodies[slotsB.0], bodies[slotsB.1])
+        let (a0, a1) = (bodies[Int(slotsA.0)], bodies[Int(slotsA.1)])
+        let (b0, b1) = (bodies[Int(slotsB.0)], bodies[Int(slotsB.1)])
         return Velocities(
             vAx: Lanes(a0.velocity.x, a1.velocity.x), vAy: Lanes(a0.velocity.y, a1.velocity.y),
             wA: Lanes(a0.angularVelocity, a1.angularVelocity),
@@ -185,14 +230,19 @@ struct ContactRowPair: Sendable {
             fromByteOffset: slot &* MemoryLayout<BodyState>.stride &+ offset, as: Lanes.self)
     }
 
+    @inline(__always)
+    static func twoDoubles(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ slot: Int32, at offset: Int) -> Lanes {
+        twoDoubles(bodies, Int(slot), at: offset)
+    }
+
     /// Writes the lanes back to the movable bodies, in line: the warm start's few products
     /// vectorize well around these stores.
     @inline(__always)
     func storeVelocitiesFieldByField(_ v: Velocities, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
-        @inline(__always) func write(_ slot: Int, _ moves: Bool, _ x: Lanes, _ y: Lanes, _ w: Lanes, _ lane: Int) {
+        @inline(__always) func write(_ slot: Int32, _ moves: Bool, _ x: Lanes, _ y: Lanes, _ w: Lanes, _ lane: Int) {
             if moves {
-                bodies[slot].velocity = Vec2(x[lane], y[lane])
-                bodies[slot].angularVelocity = w[lane]
+                bodies[Int(slot)].velocity = Vec2(x[lane], y[lane])
+                bodies[Int(slot)].angularVelocity = w[lane]
             }
         }
         write(slotsA.0, movesA.0, v.vAx, v.vAy, v.wA, 0)
@@ -205,8 +255,8 @@ struct ContactRowPair: Sendable {
     func storeVelocities(_ v: Velocities, _ bodies: UnsafeMutableBufferPointer<BodyState>) {
         let base = UnsafeMutableRawPointer(bodies.baseAddress!)
         let stride = MemoryLayout<BodyState>.stride
-        @inline(__always) func body(_ slot: Int, _ moves: Bool) -> UnsafeMutableRawPointer? {
-            moves ? base + slot &* stride : nil
+        @inline(__always) func body(_ slot: Int32, _ moves: Bool) -> UnsafeMutableRawPointer? {
+            moves ? base + Int(slot) &* stride : nil
         }
         Self.writeVelocities(
             v, body(slotsA.0, movesA.0), body(slotsA.1, movesA.1), body(slotsB.0, movesB.0), body(slotsB.1, movesB.1))
@@ -242,60 +292,66 @@ struct ContactRowPair: Sendable {
     func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
         var v = loadVelocitiesFieldByField(bodies)
         let (tx, ty) = (normalY, tangentY)
-        @inline(__always) func apply(_ p: Point) {
-            let px = p.normalImpulse * normalX + p.tangentImpulse * tx
-            let py = p.normalImpulse * normalY + p.tangentImpulse * ty
+        @inline(__always) func apply(_ p: Impulses, _ a: Anchors) {
+            let px = p.normal * normalX + p.tangent * tx
+            let py = p.normal * normalY + p.tangent * ty
             v.vAx = v.vAx - inverseMassA * px
             v.vAy = v.vAy - inverseMassA * py
-            v.wA = v.wA - inverseInertiaA * (p.anchorAx * py - p.anchorAy * px)
+            v.wA = v.wA - inverseInertiaA * (a.anchorAx * py - a.anchorAy * px)
             v.vBx = v.vBx + inverseMassB * px
             v.vBy = v.vBy + inverseMassB * py
-            v.wB = v.wB + inverseInertiaB * (p.anchorBx * py - p.anchorBy * px)
+            v.wB = v.wB + inverseInertiaB * (a.anchorBx * py - a.anchorBy * px)
         }
-        apply(point0)
-        if twoPoints { apply(point1) }
+        apply(impulses0, anchors0)
+        if twoPoints { apply(impulses1, anchors1) }
         storeVelocitiesFieldByField(v, bodies)
     }
 
     // MARK: Solve
 
-    /// The bodies' motion since the step began (`Rotation.relative(to:)` and the change of the
-    /// positions B − A, lane by lane), which turns a point's start separation into its current one.
+    /// The bodies' motion since the step began (`BodyMotion`: each body's rotation relative to
+    /// its start, and the change of the positions B − A), lane by lane, which turns a point's
+    /// start separation into its current one.
     struct PoseChange {
         var dqAc, dqAs, dqBc, dqBs, dpx, dpy: Lanes
     }
 
     @inline(__always)
-    func poseChange(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> PoseChange {
-        let (bodyA0, bodyA1) = (bodies[slotsA.0], bodies[slotsA.1])
-        let (bodyB0, bodyB1) = (bodies[slotsB.0], bodies[slotsB.1])
-        let aRc = Lanes(bodyA0.rotation.c, bodyA1.rotation.c), aRs = Lanes(bodyA0.rotation.s, bodyA1.rotation.s)
-        let bRc = Lanes(bodyB0.rotation.c, bodyB1.rotation.c), bRs = Lanes(bodyB0.rotation.s, bodyB1.rotation.s)
+    func poseChange(_ motions: UnsafeBufferPointer<BodyMotion>) -> PoseChange {
+        let (a0, a1) = (motions[Int(slotsA.0)], motions[Int(slotsA.1)])
+        let (b0, b1) = (motions[Int(slotsB.0)], motions[Int(slotsB.1)])
         return PoseChange(
-            dqAc: startRotationAc * aRc + startRotationAs * aRs, dqAs: startRotationAc * aRs - startRotationAs * aRc,
-            dqBc: startRotationBc * bRc + startRotationBs * bRs, dqBs: startRotationBc * bRs - startRotationBs * bRc,
-            dpx: (Lanes(bodyB0.position.x, bodyB1.position.x) - startPositionBx)
-                - (Lanes(bodyA0.position.x, bodyA1.position.x) - startPositionAx),
-            dpy: (Lanes(bodyB0.position.y, bodyB1.position.y) - startPositionBy)
-                - (Lanes(bodyA0.position.y, bodyA1.position.y) - startPositionAy))
+            dqAc: Lanes(a0.rotation.c, a1.rotation.c), dqAs: Lanes(a0.rotation.s, a1.rotation.s),
+            dqBc: Lanes(b0.rotation.c, b1.rotation.c), dqBs: Lanes(b0.rotation.s, b1.rotation.s),
+            dpx: Lanes(b0.translation.x, b1.translation.x) - Lanes(a0.translation.x, a1.translation.x),
+            dpy: Lanes(b0.translation.y, b1.translation.y) - Lanes(a0.translation.y, a1.translation.y))
     }
 
     /// Point `p`'s current separation (`normalRow` of `ContactConstraint.solve`).
     @inline(__always)
-    func separation(_ p: Point, _ d: PoseChange) -> Lanes {
+    func separation(_ p: Anchors, _ baseSeparation: Lanes, _ d: PoseChange) -> Lanes {
         let rAx = d.dqAc * p.anchorAx - d.dqAs * p.anchorAy, rAy = d.dqAs * p.anchorAx + d.dqAc * p.anchorAy
         let rBx = d.dqBc * p.anchorBx - d.dqBs * p.anchorBy, rBy = d.dqBs * p.anchorBx + d.dqBc * p.anchorBy
         let dx = d.dpx + (rBx - rAx), dy = d.dpy + (rBy - rAy)
-        return (normalX * dx + normalY * dy) + p.baseSeparation
+        return (normalX * dx + normalY * dy) + baseSeparation
     }
 
-    /// What a point's separation at the current poses makes of its normal row, in the relax
-    /// pass and in a solve pass (`normalRow` of `ContactConstraint.solve` without the velocities).
+    /// What a point's separation at the current poses makes of its normal row, in a solve
+    /// pass and in the relax pass (`normalRow` of `ContactConstraint.solve` without the
+    /// velocities).
     struct Aim: Sendable {
-        var relaxBias = Lanes.zero
+        /// The solve pass's target.
         var solveBias = Lanes.zero
         /// Whether the row is soft in a solve pass (not speculative).
         var soft = Mask(repeating: false)
+
+        /// The relax pass's target: the gap's closing speed for a speculative row, else 0. A
+        /// speculative row is not soft and its solve target is that same closing speed, so
+        /// the relax target is the solve target where the row is not soft (16 bytes less per
+        /// point to stream than storing both).
+        var relaxBias: Lanes {
+            @inline(__always) get { Lanes.zero.replacing(with: solveBias, where: .!soft) }
+        }
     }
 
     /// The points' targets at the current poses (`aim0`, `aim1`), for a run of pairs before any
@@ -304,21 +360,20 @@ struct ContactRowPair: Sendable {
     /// substep's solve pass, whose poses are the same, reads the targets instead of computing
     /// them again: the same operations on the same values.
     @inline(__always)
-    mutating func aim(_ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double) {
-        let d = poseChange(bodies)
-        @inline(__always) func aim(_ p: Point) -> Aim {
-            let separation = separation(p, d)
+    mutating func aim(_ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double) {
+        let d = poseChange(motions)
+        @inline(__always) func aim(_ p: Anchors, _ baseSeparation: Lanes) -> Aim {
+            let separation = separation(p, baseSeparation, d)
             let speculative = separation .> 0
             let gapClosing = separation * inverseH
             let push = biasRate * separation
             let floor = Lanes(repeating: -ContactConstants.maxPushOutSpeed)
             return Aim(
-                relaxBias: Lanes.zero.replacing(with: gapClosing, where: speculative),
                 solveBias: push.replacing(with: floor, where: floor .>= push).replacing(with: gapClosing, where: speculative),
                 soft: .!speculative)
         }
-        aim0 = aim(point0)
-        if twoPoints { aim1 = aim(point1) }
+        aim0 = aim(anchors0, baseSeparation0)
+        if twoPoints { aim1 = aim(anchors1, baseSeparation1) }
     }
 
     /// `ContactConstraint.solve` for both rows. Returns false, having written nothing, when a
@@ -327,7 +382,8 @@ struct ContactRowPair: Sendable {
     /// relax pass, which aims first).
     @inline(__always)
     mutating func solve(
-        _ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double, useBias: Bool, aimed: Bool
+        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double,
+        useBias: Bool, aimed: Bool
     ) -> Bool {
         var v = loadVelocities(bodies)
         let (nx, ny) = (normalX, normalY)
@@ -336,9 +392,9 @@ struct ContactRowPair: Sendable {
         var smoothLinear = Lanes.zero, smoothA = Lanes.zero, smoothB = Lanes.zero
         var poses = PoseChange(dqAc: .zero, dqAs: .zero, dqBc: .zero, dqBs: .zero, dpx: .zero, dpy: .zero)
         if useBias {
-            if !aimed { poses = poseChange(bodies) }
-            let (bodyA0, bodyA1) = (bodies[slotsA.0], bodies[slotsA.1])
-            let (bodyB0, bodyB1) = (bodies[slotsB.0], bodies[slotsB.1])
+            if !aimed { poses = poseChange(motions) }
+            let (bodyA0, bodyA1) = (bodies[Int(slotsA.0)], bodies[Int(slotsA.1)])
+            let (bodyB0, bodyB1) = (bodies[Int(slotsB.0)], bodies[Int(slotsB.1)])
             let sx = Lanes(bodyB0.smoothVelocityChange.x, bodyB1.smoothVelocityChange.x)
                 - Lanes(bodyA0.smoothVelocityChange.x, bodyA1.smoothVelocityChange.x)
             let sy = Lanes(bodyB0.smoothVelocityChange.y, bodyB1.smoothVelocityChange.y)
@@ -349,12 +405,14 @@ struct ContactRowPair: Sendable {
         }
 
         /// `normalRow` of `ContactConstraint.solve`: velocity, target, and whether the row is soft.
-        @inline(__always) func normalRow(_ p: Point, _ aim: Aim) -> (vn: Lanes, bias: Lanes, soft: Mask) {
+        @inline(__always) func normalRow(
+            _ p: Arms, _ anchors: Anchors, _ baseSeparation: Lanes, _ aim: Aim
+        ) -> (vn: Lanes, bias: Lanes, soft: Mask) {
             var vn = (nx * (v.vBx - v.vAx) + ny * (v.vBy - v.vAy)) + (v.wB * p.normalArmB - v.wA * p.normalArmA)
             if useBias { vn = vn - (smoothLinear + (smoothB * p.normalArmB - smoothA * p.normalArmA)) }
             if !useBias { return (vn, aim.relaxBias, Mask(repeating: false)) }
             if aimed { return (vn, aim.solveBias, aim.soft) }
-            let separation = separation(p, poses)
+            let separation = separation(anchors, baseSeparation, poses)
             let speculative = separation .> 0
             var bias = Lanes.zero
             if useBias {
@@ -376,38 +434,38 @@ struct ContactRowPair: Sendable {
         }
         // Friction rows along the tangent (n.y, −n.x), clamped as `min(max(λ, −μλn), μλn)`.
         let (tx, ty) = (ny, -nx)
-        @inline(__always) func solveFriction(_ p: inout Point) {
+        @inline(__always) func solveFriction(_ p: Arms, _ impulses: inout Impulses) {
             let vt = (tx * (v.vBx - v.vAx) + ty * (v.vBy - v.vAy)) + (v.wB * p.tangentArmB - v.wA * p.tangentArmA)
-            let limit = friction * p.normalImpulse
+            let limit = friction * impulses.normal
             let lower = -limit
-            var impulse = p.tangentImpulse - p.tangentMass * vt
+            var impulse = impulses.tangent - p.tangentMass * vt
             impulse.replace(with: lower, where: lower .>= impulse)
             impulse.replace(with: limit, where: limit .< impulse)
-            push(impulse - p.tangentImpulse, tx, ty, armA: p.tangentArmA, armB: p.tangentArmB)
-            p.tangentImpulse = impulse
+            push(impulse - impulses.tangent, tx, ty, armA: p.tangentArmA, armB: p.tangentArmB)
+            impulses.tangent = impulse
         }
 
         guard twoPoints else {
             // `single` of `ContactConstraint.solve`: one normal row, then its friction row.
-            let r = normalRow(point0, aim0)
-            let l = point0.normalImpulse
-            var impulse = -point0.normalMass * (r.vn + r.bias)
+            let r = normalRow(arms0, anchors0, baseSeparation0, aim0)
+            let l = impulses0.normal
+            var impulse = -normalMass0 * (r.vn + r.bias)
             if any(r.soft) {
-                let soft = -point0.normalMass * massScale * (r.vn + r.bias) - impulseScale * l
+                let soft = -normalMass0 * massScale * (r.vn + r.bias) - impulseScale * l
                 impulse.replace(with: soft, where: r.soft)
             }
             let total = l + impulse
             let x = Lanes.zero.replacing(with: total, where: total .> 0)
-            push(x - l, nx, ny, armA: point0.normalArmA, armB: point0.normalArmB)
-            point0.normalImpulse = x
-            if tracksLargestImpulse { point0.maxNormalImpulse.replace(with: x, where: x .>= point0.maxNormalImpulse) }
-            solveFriction(&point0)
+            push(x - l, nx, ny, armA: arms0.normalArmA, armB: arms0.normalArmB)
+            impulses0.normal = x
+            if tracksLargestImpulse { largestNormalImpulse0.replace(with: x, where: x .>= largestNormalImpulse0) }
+            solveFriction(arms0, &impulses0)
             storeVelocities(v, bodies)
             return true
         }
 
-        let r0 = normalRow(point0, aim0)
-        let r1 = normalRow(point1, aim1)
+        let r0 = normalRow(arms0, anchors0, baseSeparation0, aim0)
+        let r1 = normalRow(arms1, anchors1, baseSeparation1, aim1)
 
         // The 2×2 problem of `ContactConstraint.complementarity`, all cases computed and selected.
         let s0 = Lanes.zero.replacing(with: blockSoftening0, where: r0.soft)
@@ -418,7 +476,7 @@ struct ContactRowPair: Sendable {
         // Without bias s0 = s1 = 0, and k + 0 is k (k11, k22 are sums of non-negative products,
         // never −0), so the relax pass skips the additions.
         let k11s = useBias ? k11 + s0 : k11, k22s = useBias ? k22 + s1 : k22
-        let (l0, l1) = (point0.normalImpulse, point1.normalImpulse)
+        let (l0, l1) = (impulses0.normal, impulses1.normal)
         let b0 = r0.vn + r0.bias - (k11 * l0 + k12 * l1)
         let b1 = r1.vn + r1.bias - (k12 * l0 + k22 * l1)
         var x0 = (-k22s * b0 + k12 * b1) * inverse, x1 = (k12 * b0 - k11s * b1) * inverse
@@ -437,17 +495,17 @@ struct ContactRowPair: Sendable {
             x1.replace(with: second, where: takeSecond)
         }
 
-        push(x0 - l0, nx, ny, armA: point0.normalArmA, armB: point0.normalArmB)
-        push(x1 - l1, nx, ny, armA: point1.normalArmA, armB: point1.normalArmB)
-        point0.normalImpulse = x0
-        point1.normalImpulse = x1
+        push(x0 - l0, nx, ny, armA: arms0.normalArmA, armB: arms0.normalArmB)
+        push(x1 - l1, nx, ny, armA: arms1.normalArmA, armB: arms1.normalArmB)
+        impulses0.normal = x0
+        impulses1.normal = x1
         if tracksLargestImpulse {
-            point0.maxNormalImpulse.replace(with: x0, where: x0 .>= point0.maxNormalImpulse)
-            point1.maxNormalImpulse.replace(with: x1, where: x1 .>= point1.maxNormalImpulse)
+            largestNormalImpulse0.replace(with: x0, where: x0 .>= largestNormalImpulse0)
+            largestNormalImpulse1.replace(with: x1, where: x1 .>= largestNormalImpulse1)
         }
 
-        solveFriction(&point0)
-        solveFriction(&point1)
+        solveFriction(arms0, &impulses0)
+        solveFriction(arms1, &impulses1)
         storeVelocities(v, bodies)
         return true
     }

@@ -13,8 +13,10 @@ struct ContactSolvePlan: Sendable {
     /// Solve order: an entry `k ≥ 0` is `pairs[k]`, an entry `k < 0` is constraint `~k`.
     private var entries: [Int32] = []
     private var pairs: [ContactRowPair] = []
-    /// The rows each pair takes, collected before the pairs are laid out.
+    /// The rows each pair takes (`pairs[k]` holds rows `pairedRows[k]`).
     private var pairedRows: [(Int, Int)] = []
+    /// The bodies' motions since the step began, which the pairs' separations follow from.
+    private var motions = BodyMotions()
     /// The rows that may still bounce, in constraint order (see `storeImpulses`).
     private var bouncing: [Int] = []
     /// Where each color's entries begin, then where the overflow's begin, then the entry count.
@@ -74,6 +76,7 @@ struct ContactSolvePlan: Sendable {
             plan.build(constraints, colorStarts: colorStarts, pairsRows: pairsRows, workers: context.workers)
         }
         listChunks(context.workers)
+        if !pairs.isEmpty { motions.begin(context) }
         targetsAimed = false
     }
 
@@ -183,6 +186,7 @@ struct ContactSolvePlan: Sendable {
     /// own copy of the loop with `useBias` constant, so the relax pass carries none of the
     /// soft-row work.)
     mutating func relax(_ context: StepContext) {
+        if !pairs.isEmpty { motions.update(context) }
         runPass(context, chunks: relaxChunks, stage: .relax)
         targetsAimed = true
     }
@@ -200,14 +204,18 @@ struct ContactSolvePlan: Sendable {
         withConstraints { plan, constraints in
             plan.pairs.withUnsafeMutableBufferPointer { pairs in
                 plan.entries.withUnsafeBufferPointer { entries in
-                    let rows = ContactSolveRows(
-                        entries: entries, pairs: pairs, constraints: constraints, bodies: bodies,
-                        targetsAimed: plan.targetsAimed)
-                    if chunks.isEmpty {
-                        rows.run(stage, entries.indices, inverseH: inverseH)
-                    } else {
-                        context.workers.forEachChunkInWaves(chunks) { chunk in
-                            rows.run(Stage(rawValue: chunk.stage)!, chunk.range, inverseH: inverseH)
+                    plan.pairedRows.withUnsafeBufferPointer { pairedRows in
+                        plan.motions.motions.withUnsafeBufferPointer { motions in
+                            let rows = ContactSolveRows(
+                                entries: entries, pairs: pairs, pairedRows: pairedRows, constraints: constraints,
+                                bodies: bodies, motions: motions, targetsAimed: plan.targetsAimed)
+                            if chunks.isEmpty {
+                                rows.run(stage, entries.indices, inverseH: inverseH)
+                            } else {
+                                context.workers.forEachChunkInWaves(chunks) { chunk in
+                                    rows.run(Stage(rawValue: chunk.stage)!, chunk.range, inverseH: inverseH)
+                                }
+                            }
                         }
                     }
                 }
@@ -301,16 +309,17 @@ struct ContactSolvePlan: Sendable {
                     continue
                 }
                 let pair = pairs.baseAddress! + Int(entry)
+                let rows = pairedRows[Int(entry)]
                 for lane in 0..<2 {
-                    let row = lane == 0 ? pair.pointee.rows.0 : pair.pointee.rows.1
+                    let row = lane == 0 ? rows.0 : rows.1
                     if constraints[row].mayBounce {
-                        pair.pointee.point0.store(lane, into: &constraints[row].point0)
-                        if pair.pointee.twoPoints { pair.pointee.point1.store(lane, into: &constraints[row].point1) }
+                        pair.pointee.storePoints(lane, into: &constraints[row])
                         bouncing.append(row)
                     } else {
                         let contact = constraints[row].contactIndex
-                        contacts[contact].impulse0 = pair.pointee.point0.impulse(lane)
-                        contacts[contact].impulse1 = pair.pointee.twoPoints ? pair.pointee.point1.impulse(lane) : AccumulatedImpulse()
+                        contacts[contact].impulse0 = pair.pointee.impulses0.impulse(lane)
+                        contacts[contact].impulse1 =
+                            pair.pointee.twoPoints ? pair.pointee.impulses1.impulse(lane) : AccumulatedImpulse()
                     }
                 }
             }

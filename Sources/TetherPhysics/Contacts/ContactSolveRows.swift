@@ -7,8 +7,12 @@
 struct ContactSolveRows {
     let entries: UnsafeBufferPointer<Int32>
     let pairs: UnsafeMutableBufferPointer<ContactRowPair>
+    /// Each pair's rows in `constraints` (for the one-at-a-time fallback).
+    let pairedRows: UnsafeBufferPointer<(Int, Int)>
     let constraints: UnsafeMutableBufferPointer<ContactConstraint>
     let bodies: UnsafeMutableBufferPointer<BodyState>
+    /// The bodies' motions since the step began, for the pairs' separations.
+    let motions: UnsafeBufferPointer<BodyMotion>
     /// Whether the pairs' targets (`ContactRowPair.aim`) are those of the current poses: set by
     /// a relax pass, until positions move (`ContactSolvePlan.targetsAimed`).
     let targetsAimed: Bool
@@ -43,15 +47,27 @@ struct ContactSolveRows {
         solve(range, inverseH: inverseH, useBias: true, aimed: true)
     }
 
-    /// The relax pass: first every pair's targets (`ContactRowPair.aim`, poses only; the pass
-    /// moves no position), then the rows.
+    /// The relax pass, a block of entries at a time: first the block's pairs' targets
+    /// (`ContactRowPair.aim`, poses only; the pass moves no position, so aiming early changes
+    /// nothing), then its rows. Aiming and solving stay separate loops (together they hold too
+    /// many values at once), but a block's pairs are still in the first-level cache when the
+    /// solve reads them: aiming the whole range first streamed every pair from memory twice.
     @inline(never)
     private func relax(_ range: Range<Int>, inverseH: Double) {
-        for entry in entries[range] where entry >= 0 {
-            pairs[Int(entry)].aim(bodies, inverseH: inverseH)
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let block = start..<min(start + Self.relaxBlock, range.upperBound)
+            for entry in entries[block] where entry >= 0 {
+                pairs[Int(entry)].aim(motions, inverseH: inverseH)
+            }
+            solve(block, inverseH: inverseH, useBias: false, aimed: true)
+            start = block.upperBound
         }
-        solve(range, inverseH: inverseH, useBias: false, aimed: true)
     }
+
+    /// Entries per block of the relax pass: their pairs (under a kilobyte each) fit in the
+    /// first-level data cache with room for the bodies.
+    static let relaxBlock = 16
 
     /// Applies the rows' accumulated impulses (warm starting).
     @inline(never)
@@ -72,12 +88,13 @@ struct ContactSolveRows {
         for entry in entries[range] {
             if entry >= 0 {
                 let k = Int(entry)
-                if !pairs[k].solve(bodies, inverseH: inverseH, useBias: useBias, aimed: aimed) {
+                if !pairs[k].solve(bodies, motions, inverseH: inverseH, useBias: useBias, aimed: aimed) {
                     // A lane's block problem had no solution: both rows one at a time.
-                    pairs[k].store(into: constraints)
-                    constraints[pairs[k].rows.0].solve(bodies, inverseH: inverseH, useBias: useBias)
-                    constraints[pairs[k].rows.1].solve(bodies, inverseH: inverseH, useBias: useBias)
-                    pairs[k].load(from: constraints)
+                    let rows = pairedRows[k]
+                    pairs[k].store(rows, into: constraints)
+                    constraints[rows.0].solve(bodies, inverseH: inverseH, useBias: useBias)
+                    constraints[rows.1].solve(bodies, inverseH: inverseH, useBias: useBias)
+                    pairs[k].load(rows, from: constraints)
                 }
             } else {
                 constraints[Int(~entry)].solve(bodies, inverseH: inverseH, useBias: useBias)

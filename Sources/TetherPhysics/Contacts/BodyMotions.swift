@@ -1,0 +1,73 @@
+/// How far one body has moved since the step began: its rotation relative to the one it
+/// started with (`Rotation.relative(to:)`) and its change of position. A contact point's
+/// separation at the current poses follows from its separation at the start and its two
+/// bodies' motions (`ContactRowPair.aim`).
+struct BodyMotion: Sendable {
+    var rotation: Rotation
+    var translation: Vec2
+}
+
+/// Every body's pose at the start of the step and its motion since (`BodyMotion`), by slot, for
+/// the paired contact rows.
+///
+/// Kept by body rather than in the rows: a body in a pile has several rows, the rows stream
+/// through the caches on every pass while the bodies' motions (32 bytes each) stay in them, and
+/// each motion is worked out once per substep instead of once per row and body. The numbers
+/// are the ones the rows worked out, by the same operations: `start.relative(to: now)` and
+/// `now − start`, the row taking the difference of its two bodies' translations.
+struct BodyMotions: Sendable {
+    /// Each body's position and rotation when the step began.
+    private var startPositions: [Vec2] = []
+    private var startRotations: [Rotation] = []
+    /// Each body's motion at the last `begin` or `update`.
+    private(set) var motions: [BodyMotion] = []
+
+    /// Records the bodies' poses as the step's start; the motions are those of bodies that have
+    /// not moved yet (the first substep's solve pass reads them).
+    mutating func begin(_ context: StepContext) {
+        let bodies = context.bodies
+        let count = bodies.count
+        startPositions.resize(to: count, with: .zero)
+        startRotations.resize(to: count, with: .identity)
+        motions.resize(to: count, with: BodyMotion(rotation: .identity, translation: .zero))
+        startPositions.withUnsafeMutableBufferPointer { positions in
+            startRotations.withUnsafeMutableBufferPointer { rotations in
+                motions.withUnsafeMutableBufferPointer { motions in
+                    context.workers.forEachChunk(count: count) { chunk in
+                        for slot in chunk {
+                            positions[slot] = bodies[slot].position
+                            rotations[slot] = bodies[slot].rotation
+                        }
+                        Self.measure(chunk, bodies, UnsafeBufferPointer(positions), UnsafeBufferPointer(rotations), motions)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The motions at the bodies' current poses (after positions moved).
+    mutating func update(_ context: StepContext) {
+        let bodies = context.bodies
+        startPositions.withUnsafeBufferPointer { positions in
+            startRotations.withUnsafeBufferPointer { rotations in
+                motions.withUnsafeMutableBufferPointer { motions in
+                    context.workers.forEachChunk(count: bodies.count) { chunk in
+                        Self.measure(chunk, bodies, positions, rotations, motions)
+                    }
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private static func measure(
+        _ slots: Range<Int>, _ bodies: UnsafeMutableBufferPointer<BodyState>, _ positions: UnsafeBufferPointer<Vec2>,
+        _ rotations: UnsafeBufferPointer<Rotation>, _ motions: UnsafeMutableBufferPointer<BodyMotion>
+    ) {
+        for slot in slots {
+            motions[slot] = BodyMotion(
+                rotation: rotations[slot].relative(to: bodies[slot].rotation),
+                translation: bodies[slot].position - positions[slot])
+        }
+    }
+}
