@@ -310,9 +310,12 @@ struct ContactSolvePlan: Sendable {
                 }
                 let pair = pairs.baseAddress! + Int(entry)
                 let rows = pairedRows[Int(entry)]
+                // A pair that keeps no largest impulse has no row that may bounce: its rows'
+                // restitution and approach speeds (two more cache lines of each) stay unread.
+                let mayBounce = pair.pointee.tracksLargestImpulse
                 for lane in 0..<2 {
                     let row = lane == 0 ? rows.0 : rows.1
-                    if constraints[row].mayBounce {
+                    if mayBounce && constraints[row].mayBounce {
                         pair.pointee.storePoints(lane, into: &constraints[row])
                         bouncing.append(row)
                     } else {
