@@ -56,4 +56,47 @@ import TetherTestSupport
             }
         }
     }
+
+    /// A row's lead is its head, the section as `String` prints it and its tail, whichever
+    /// sections come and in whatever order (rebuilt on every change, kept while one repeats),
+    /// and a new head applies from the next row on.
+    @Test func sectionLeadIsHeadSectionTail() {
+        var random = SplitMix64(seed: 0x4C45_4144)
+        var lead = SectionLead(head: #"{"section":"#, tail: #","item":"#)
+        var head = #"{"section":"#
+        let sections = [0, 0, 0, 7, 7, 12_345, -3, Int.max, Int.min, 0] + (0..<200).map { _ in random.below(4) }
+        for (n, section) in sections.enumerated() {
+            if n % 50 == 49 {
+                head = "\(n),0.\(n),"
+                lead.setHead { $0.append(contentsOf: Array(head.utf8)) }
+            }
+            let (written, past) = write { lead.put(section: section, to: &$0) }
+            #expect(String(decoding: written, as: UTF8.self) == head + String(section) + #","item":"#, "row \(n)")
+            #expect(past <= ByteCursor.overshoot)
+            #expect(written.count <= lead.maxLength)
+        }
+    }
+
+    /// Rows go into a chunk while the cursor is before the limit; the room made holds the chunk
+    /// and one row of `rowRoom` more, whatever was pending, and the pending bytes stay put.
+    @Test func chunkRoomHoldsTheChunkAndOneMoreRow() {
+        var buffer = OutputBuffer(capacity: 16)
+        FixedDecimal.append(12_345, into: &buffer)
+        let rowRoom = 700
+        var rows = 0
+        buffer.append(rowsUpTo: 5_000, rowRoom: rowRoom) { cursor, limit in
+            #expect(limit - cursor.position == 5_000 - 5)
+            while cursor.position < limit {
+                for _ in 0..<(rowRoom - ByteCursor.overshoot) { cursor.put(UInt8(ascii: "r")) }
+                rows += 1
+            }
+        }
+        #expect(rows == 8)  // 7 rows end before 5 000, the 8th starts before it
+        #expect(buffer.count == 5 + 8 * (rowRoom - ByteCursor.overshoot))
+        #expect(buffer.capacity >= 5_000 + rowRoom)
+        #expect(buffer.withBytes { Array($0.prefix(5)) } == Array("12345".utf8))
+        // Past the chunk already: no room for rows (the sink flushes first).
+        buffer.append(rowsUpTo: 1_000, rowRoom: rowRoom) { cursor, limit in #expect(limit == cursor.position) }
+    }
 }
+
