@@ -2,9 +2,9 @@ import Testing
 import TetherTestSupport
 @testable import TetherScenario
 
-/// The writers' word-at-a-time copies (`WordText`, `RowKindName`) store whole words, past the
-/// end of their text: what is left before the cursor must be exactly the text, and the
-/// stores past it must stay within `ByteCursor.overshoot`.
+/// The writers' word-at-a-time copies (`WordText`, `RowKindName`, `SectionLead`) store whole
+/// words, past the end of their text: what is left before the cursor must be exactly the text,
+/// and the stores past it must stay within `ByteCursor.overshoot`.
 @Suite struct OutputWordCopyTests {
     /// Writes through a cursor into a room filled with a marker byte; returns the bytes before
     /// the cursor and how many bytes past it were touched.
@@ -45,12 +45,18 @@ import TetherTestSupport
         #expect(String(decoding: written, as: UTF8.self) == "0.016667,0,12,0.016667,")
     }
 
-    @Test func everyKindsNameThenItsTerminator() {
-        RowKindName.byRank.withUnsafeBufferPointer { names in
-            for kind in RowKind.allCases {
-                for terminator in [UInt8(ascii: ","), UInt8(ascii: "\"")] {
-                    let (written, past) = write { $0.putName(of: kind, then: terminator, from: names) }
-                    #expect(written == Array(kind.rawValue.utf8) + [terminator])
+    @Test func everyKindsNameBetweenItsWritersText() {
+        let tables: [(names: [RowKindName], before: String, after: String)] = [
+            (RowKindName.csv, "", ","),
+            (RowKindName.jsonUpToCenter, #","kind":""#, #"","center":["#),
+            (RowKindName.jsonKind, #","kind":""#, #"""#),
+            (RowKindName.byRank(), "", ""),
+        ]
+        for table in tables {
+            table.names.withUnsafeBufferPointer { names in
+                for kind in RowKind.allCases {
+                    let (written, past) = write { $0.putName(of: kind, from: names) }
+                    #expect(String(decoding: written, as: UTF8.self) == table.before + kind.rawValue + table.after)
                     #expect(past <= ByteCursor.overshoot)
                 }
             }

@@ -43,7 +43,7 @@ public struct CSVFrameWriter: FrameWriter {
         // one more row is made once (`OutputBuffer.append(rowsUpTo:)`), so each row costs one
         // comparison of the cursor with the chunk's end, no capacity check and no call.
         try frame.rows.withUnsafeBufferPointer { rows in
-            try RowKindName.byRank.withUnsafeBufferPointer { names in
+            try RowKindName.csv.withUnsafeBufferPointer { names in
                 var next = 0
                 while next < rows.count {
                     try sink.append { buffer in
@@ -80,7 +80,7 @@ public struct CSVFrameWriter: FrameWriter {
         let comma = UInt8(ascii: ",")
         cursor.put(row.pointee.item)
         cursor.put(comma)
-        cursor.putName(of: row.pointee.kind, then: comma, from: names)
+        cursor.putName(of: row.pointee.kind, from: names)
         cursor.put3(row.pointee.center.x, comma, row.pointee.center.y)
         cursor.put(comma)
         let size = row.pointee.size

@@ -38,10 +38,9 @@ enum JSONFrameObject {
         // (through a pointer) like the CSV's rows, with room for a chunk made once
         // (`OutputBuffer.append(rowsUpTo:)`). A world item with an id needs room for the id
         // too: it ends the run of items and is written on its own.
-        let names = RowKindName.byRank
         let room = 1 + repeated.lead.maxLength + maxItemLength + ByteCursor.overshoot  // a comma, the item, the word stores past it
         try frame.rows.withUnsafeBufferPointer { (rows) throws(OutputError) in
-            try names.withUnsafeBufferPointer { (names) throws(OutputError) in
+            try RowKindName.jsonUpToCenter.withUnsafeBufferPointer { (names) throws(OutputError) in
                 var next = 0
                 var first = true
                 while next < rows.count {
@@ -64,7 +63,9 @@ enum JSONFrameObject {
                         let row = rows.baseAddress! + next
                         buffer.append(atMost: room + maxLiteralLength(id)) { cursor in
                             if !first { cursor.put(UInt8(ascii: ",")) }
-                            putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
+                            RowKindName.jsonKind.withUnsafeBufferPointer { names in
+                                putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
+                            }
                         }
                         next += 1
                         first = false
@@ -88,6 +89,9 @@ enum JSONFrameObject {
     /// The longest `[x,y]`.
     static var maxPairLength: Int { 3 + 2 * FixedDecimal.maxLength(decimals: 3) }
 
+    /// One item, after its separator. `names` holds the kind's text: up to the center's bracket
+    /// for an item without an id (`RowKindName.jsonUpToCenter`), the kind member alone for
+    /// one with an id (`RowKindName.jsonKind`).
     @inline(__always)
     static func putItem(
         _ row: UnsafePointer<ElementRow>, id: String?, to cursor: inout ByteCursor, repeated: inout RepeatedText,
@@ -95,13 +99,12 @@ enum JSONFrameObject {
     ) {
         repeated.lead.put(section: row.pointee.section, to: &cursor)
         cursor.put(row.pointee.item)
-        cursor.put(",\"kind\":\"")
-        cursor.putName(of: row.pointee.kind, then: UInt8(ascii: "\""), from: names)
+        cursor.putName(of: row.pointee.kind, from: names)
         if let id {
             cursor.put(",\"id\":")
             JSONString.append(id, to: &cursor)
+            cursor.put(",\"center\":[")
         }
-        cursor.put(",\"center\":[")
         cursor.put3(row.pointee.center.x, UInt8(ascii: ","), row.pointee.center.y)
         cursor.put(UInt8(ascii: "]"))
         let size = row.pointee.size
