@@ -10,7 +10,7 @@ import TetherTestSupport
     /// the cursor and how many bytes past it were touched.
     func write(_ body: (inout ByteCursor) -> Void) -> (text: [UInt8], touchedPast: Int) {
         let marker: UInt8 = 0xA5
-        var room = [UInt8](repeating: marker, count: 256)
+        var room = [UInt8](repeating: marker, count: 1024)  // a number of 1e300 is some 300 bytes
         return room.withUnsafeMutableBufferPointer { room in
             var cursor = ByteCursor(room.baseAddress!)
             body(&cursor)
@@ -103,6 +103,32 @@ import TetherTestSupport
         #expect(buffer.withBytes { Array($0.prefix(5)) } == Array("12345".utf8))
         // Past the chunk already: no room for rows (the sink flushes first).
         buffer.append(rowsUpTo: 1_000, rowRoom: rowRoom) { cursor, limit in #expect(limit == cursor.position) }
+    }
+
+    /// A coordinate table writes what formatting writes, whether the value is found, missing,
+    /// pushed out of its slot by another, too long to keep, or met while the table is left
+    /// alone after a run of misses; and it stores no further past the text than allowed.
+    @Test func coordinateTextsWriteWhatFormattingWrites() {
+        var random = SplitMix64(seed: 0x434F_4F52)
+        let table = CoordinateTexts()
+        let columns: [Double] = [32, 96, 160, 224, 288, -0.0, 0, 0.0005, -0.0005, 999_999.9995, 1e300, .nan, -.infinity]
+        var values: [Double] = []
+        for round in 0..<40_000 {
+            switch (round / 500) % 3 {
+            case 0: values.append(columns[random.below(columns.count)])  // found, once kept
+            case 1: values.append(random.uniform(-1e6, 1e6))  // a run of misses: the table is left alone
+            default: values.append(random.below(2) == 0 ? columns[random.below(5)] : random.uniform(-500, 500))
+            }
+        }
+        var disagreements: [String] = []
+        for value in values {
+            let (written, past) = write { table.put(value, to: &$0) }
+            let expected = ReferenceDecimal.text(value, decimals: 3)
+            if String(decoding: written, as: UTF8.self) != expected || past > ByteCursor.overshoot, disagreements.count < 5 {
+                disagreements.append("\(value): \(String(decoding: written, as: UTF8.self)) (\(past) past), expected \(expected)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
     }
 }
 

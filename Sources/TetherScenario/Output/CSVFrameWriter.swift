@@ -21,6 +21,8 @@ public struct CSVFrameWriter: FrameWriter {
     private var lead = SectionLead(tail: ",")
     /// The columns from width on, which in most scenes repeat from row to row.
     private var repeated = RepeatedColumns()
+    /// The text of centers' coordinates that repeat (a column's x), by value.
+    private let centers = CenterTexts()
 
     public init(sink: OutputSink) {
         self.sink = sink
@@ -51,7 +53,7 @@ public struct CSVFrameWriter: FrameWriter {
                             while next < rows.count && cursor.position < limit {
                                 let row = rows.baseAddress! + next
                                 lead.put(section: row.pointee.section, to: &cursor)
-                                Self.putRow(row, to: &cursor, repeated: &repeated, names: names)
+                                Self.putRow(row, to: &cursor, repeated: &repeated, centers: centers, names: names)
                                 next += 1
                             }
                         }
@@ -75,13 +77,13 @@ public struct CSVFrameWriter: FrameWriter {
     @inline(__always)
     static func putRow(
         _ row: UnsafePointer<ElementRow>, to cursor: inout ByteCursor, repeated: inout RepeatedColumns,
-        names: UnsafeBufferPointer<RowKindName>
+        centers: CenterTexts, names: UnsafeBufferPointer<RowKindName>
     ) {
         let comma = UInt8(ascii: ",")
         cursor.put(row.pointee.item)
         cursor.put(comma)
         cursor.putName(of: row.pointee.kind, from: names)
-        cursor.put3(row.pointee.center.x, comma, row.pointee.center.y)
+        centers.put(row.pointee.center, separator: comma, to: &cursor)
         cursor.put(comma)
         let size = row.pointee.size
         let (angle, alpha, zIndex) = (row.pointee.angle, row.pointee.alpha, row.pointee.zIndex)

@@ -18,6 +18,8 @@ enum JSONFrameObject {
         var lead = SectionLead(head: #"{"section":"#, tail: #","item":"#)
         /// The size, angle, alpha and z-index, while they repeat.
         var columns = RepeatedColumns()
+        /// The text of centers' coordinates that repeat (a column's x), by value.
+        let centers = CenterTexts()
     }
 
     /// Appends the object (no trailing newline), flushing the sink between items. `repeated`
@@ -105,7 +107,7 @@ enum JSONFrameObject {
             JSONString.append(id, to: &cursor)
             cursor.put(",\"center\":[")
         }
-        cursor.put3(row.pointee.center.x, UInt8(ascii: ","), row.pointee.center.y)
+        repeated.centers.put(row.pointee.center, separator: UInt8(ascii: ","), to: &cursor)
         cursor.put(UInt8(ascii: "]"))
         let size = row.pointee.size
         let (angle, alpha, zIndex) = (row.pointee.angle, row.pointee.alpha, row.pointee.zIndex)
