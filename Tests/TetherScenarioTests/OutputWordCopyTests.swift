@@ -23,7 +23,7 @@ import TetherTestSupport
     @Test func wordTextCopiesExactlyItsText() {
         var random = SplitMix64(seed: 0x574F_5244)
         var text = WordText()
-        for length in 0...80 {
+        for length in 0...140 {  // one to five blocks: the copies with no loop and the loop
             // No marker bytes in the text, so the bytes touched past it are counted exactly.
             let bytes = (0..<length).map { _ in UInt8(random.below(0xA5)) }
             bytes.withUnsafeBytes { text.set($0) }

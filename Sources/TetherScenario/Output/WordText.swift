@@ -37,25 +37,33 @@ extension ByteCursor {
     public static let overshoot = 32
 
     /// Copies `text` four words at a time, as two 16-byte vectors (half the stores of word
-    /// copies: a JSON item's repeated text is 66 bytes): up to `overshoot` bytes past its end
-    /// are stored too (31 at most for a text, 32 for an empty one), and overwritten by what
-    /// follows.
+    /// copies): up to `overshoot` bytes past its end are stored too (31 at most for a text, 32
+    /// for an empty one), and overwritten by what follows. Texts of up to three blocks (96
+    /// bytes: a JSON item's repeated text is 66) are copied with no loop.
     @inline(__always)
     mutating func put(_ text: WordText) {
         let destination = UnsafeMutableRawPointer(position)
         text.withWords { words in
             let source = UnsafeRawPointer(words.baseAddress!)
-            let blocks = words.count &* 8
-            var offset = 0
-            repeat {
+            @inline(__always)
+            func copyBlock(at offset: Int) {
                 destination.storeBytes(
                     of: source.loadUnaligned(fromByteOffset: offset, as: SIMD2<UInt64>.self), toByteOffset: offset,
                     as: SIMD2<UInt64>.self)
                 destination.storeBytes(
                     of: source.loadUnaligned(fromByteOffset: offset &+ 16, as: SIMD2<UInt64>.self),
                     toByteOffset: offset &+ 16, as: SIMD2<UInt64>.self)
+            }
+            copyBlock(at: 0)
+            guard words.count > 4 else { return }
+            copyBlock(at: 32)
+            guard words.count > 8 else { return }
+            copyBlock(at: 64)
+            var offset = 96
+            while offset < words.count &* 8 {
+                copyBlock(at: offset)
                 offset &+= 32
-            } while offset < blocks
+            }
         }
         position += text.count
     }
