@@ -31,8 +31,13 @@ import TetherTestSupport
                 case 4: z = Int(bitPattern: UInt(random.next())) >> random.below(64)
                 default: break
                 }
+                // Half the coordinates come from a few columns and rows, as a grid's do, so the
+                // writers' tables of repeated coordinates (`CoordinateTexts`) are used too.
+                let repeated = [32, 96.0005, -0.0, 1e300, 44.nextUp, -160.25]
                 let center = random.below(50) == 0
                     ? Vec2(random.uniform(-1, 1) * 1e18, -.leastNonzeroMagnitude)
+                    : random.below(2) == 0
+                    ? Vec2(repeated[random.below(repeated.count)], repeated[random.below(repeated.count)])
                     : Vec2(random.uniform(-400, 400), random.uniform(-1e8, 1e8))
                 let kind = RowKind.allCases[random.below(RowKind.allCases.count)]
                 let id: String? = kind == .item ? ["card", "say \"hi\"\n", "tab\there", "é\u{1}"][random.below(4)] : nil

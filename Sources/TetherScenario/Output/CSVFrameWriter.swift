@@ -16,11 +16,13 @@ public struct CSVFrameWriter: FrameWriter {
     public static let headerLine = columns.joined(separator: ",")
 
     public let sink: OutputSink
-    /// "frame,time," of the current frame, formatted once and copied into every row.
-    private var prefix = WordText()
-    private var prefixBytes: [UInt8] = []
+    /// "frame,time,section," of the current frame and row, formatted once and copied into
+    /// every row while the section repeats.
+    private var lead = SectionLead(tail: ",")
     /// The columns from width on, which in most scenes repeat from row to row.
     private var repeated = RepeatedColumns()
+    /// The text of centers' coordinates that repeat (a column's x), by value.
+    private let centers = CenterTexts()
 
     public init(sink: OutputSink) {
         self.sink = sink
@@ -31,27 +33,29 @@ public struct CSVFrameWriter: FrameWriter {
     }
 
     public mutating func write(_ frame: FrameRecord) throws {
-        prefixBytes.removeAll(keepingCapacity: true)
-        FixedDecimal.append(frame.index, to: &prefixBytes)
-        prefixBytes.append(UInt8(ascii: ","))
-        FixedDecimal.append(frame.time, decimals: 6, to: &prefixBytes)
-        prefixBytes.append(UInt8(ascii: ","))
-        prefixBytes.withUnsafeBytes { prefix.set($0) }
-        let room = prefix.count + Self.maxRowLength + ByteCursor.overshoot
-        // Rows go straight into the sink's buffer, as many per access as fit in a chunk. They
-        // are read in place (through a pointer): copying a row costs more than formatting it.
+        lead.setHead { prefix in
+            FixedDecimal.append(frame.index, to: &prefix)
+            prefix.append(UInt8(ascii: ","))
+            FixedDecimal.append(frame.time, decimals: 6, to: &prefix)
+            prefix.append(UInt8(ascii: ","))
+        }
+        let room = lead.maxLength + Self.maxRowLength + ByteCursor.overshoot
+        // Rows go straight into the sink's buffer, a chunk's worth per access, read in place
+        // (through a pointer): copying a row costs more than formatting it. Room for a chunk and
+        // one more row is made once (`OutputBuffer.append(rowsUpTo:)`), so each row costs one
+        // comparison of the cursor with the chunk's end, no capacity check and no call.
         try frame.rows.withUnsafeBufferPointer { rows in
-            try RowKindName.byRank.withUnsafeBufferPointer { names in
+            try RowKindName.csv.withUnsafeBufferPointer { names in
                 var next = 0
                 while next < rows.count {
                     try sink.append { buffer in
-                        while next < rows.count && buffer.count < OutputSink.chunkSize {
-                            let row = rows.baseAddress! + next
-                            buffer.append(atMost: room) { cursor in
-                                cursor.put(prefix)
-                                Self.putRow(row, to: &cursor, repeated: &repeated, names: names)
+                        buffer.append(rowsUpTo: OutputSink.chunkSize, rowRoom: room) { cursor, limit in
+                            while next < rows.count && cursor.position < limit {
+                                let row = rows.baseAddress! + next
+                                lead.put(section: row.pointee.section, to: &cursor)
+                                Self.putRow(row, to: &cursor, repeated: &repeated, centers: centers, names: names)
+                                next += 1
                             }
-                            next += 1
                         }
                     }
                 }
@@ -65,23 +69,21 @@ public struct CSVFrameWriter: FrameWriter {
 
     /// The longest text `putRow` can write.
     static var maxRowLength: Int {
-        3 * FixedDecimal.maxIntegerLength + "decoration".utf8.count + 5 * FixedDecimal.maxLength(decimals: 3)
-            + FixedDecimal.maxLength(decimals: 6) + 10  // nine commas and the newline
+        2 * FixedDecimal.maxIntegerLength + "decoration".utf8.count + 5 * FixedDecimal.maxLength(decimals: 3)
+            + FixedDecimal.maxLength(decimals: 6) + 9  // eight commas and the newline
     }
 
-    /// Everything after "frame,time,", including the newline. The row is read in place.
+    /// Everything after "frame,time,section,", including the newline. The row is read in place.
     @inline(__always)
     static func putRow(
         _ row: UnsafePointer<ElementRow>, to cursor: inout ByteCursor, repeated: inout RepeatedColumns,
-        names: UnsafeBufferPointer<RowKindName>
+        centers: CenterTexts, names: UnsafeBufferPointer<RowKindName>
     ) {
         let comma = UInt8(ascii: ",")
-        cursor.put(row.pointee.section)
-        cursor.put(comma)
         cursor.put(row.pointee.item)
         cursor.put(comma)
-        cursor.putName(of: row.pointee.kind, then: comma, from: names)
-        cursor.put3(row.pointee.center.x, comma, row.pointee.center.y)
+        cursor.putName(of: row.pointee.kind, from: names)
+        centers.put(row.pointee.center, separator: comma, to: &cursor)
         cursor.put(comma)
         let size = row.pointee.size
         let (angle, alpha, zIndex) = (row.pointee.angle, row.pointee.alpha, row.pointee.zIndex)

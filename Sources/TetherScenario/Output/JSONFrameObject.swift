@@ -12,9 +12,19 @@ import TetherPhysics
 /// Decimals match the CSV. Viewport rows are left out of `items`: `contentOffset` already
 /// says where the viewport is. `contentOffset` and `id` appear only when present.
 enum JSONFrameObject {
+    /// The text an item shares with the item before it, kept by the writer from item to item.
+    struct RepeatedText {
+        /// `{"section":S,"item":`, while the section repeats.
+        var lead = SectionLead(head: #"{"section":"#, tail: #","item":"#)
+        /// The size, angle, alpha and z-index, while they repeat.
+        var columns = RepeatedColumns()
+        /// The text of centers' coordinates that repeat (a column's x), by value.
+        let centers = CenterTexts()
+    }
+
     /// Appends the object (no trailing newline), flushing the sink between items. `repeated`
-    /// keeps the text of the last item's size, angle, alpha and z-index for the next.
-    static func write(_ frame: FrameRecord, to sink: OutputSink, repeated: inout RepeatedColumns) throws(OutputError) {
+    /// keeps the text items share with the item before.
+    static func write(_ frame: FrameRecord, to sink: OutputSink, repeated: inout RepeatedText) throws(OutputError) {
         try sink.append { buffer in
             buffer.appendStatic("{\"frame\":")
             FixedDecimal.append(frame.index, into: &buffer)
@@ -26,36 +36,41 @@ enum JSONFrameObject {
             }
             buffer.appendStatic(",\"items\":[")
         }
-        // Items go straight into the sink's buffer, as many per access as fit in a chunk, read
-        // in place (through a pointer) like the CSV's rows.
-        let names = RowKindName.byRank
-        let room = 1 + maxItemLength + ByteCursor.overshoot  // a comma, the item, the word stores past it
+        // Items go straight into the sink's buffer, a chunk's worth per access, read in place
+        // (through a pointer) like the CSV's rows, with room for a chunk made once
+        // (`OutputBuffer.append(rowsUpTo:)`). A world item with an id needs room for the id
+        // too: it ends the run of items and is written on its own.
+        let room = 1 + repeated.lead.maxLength + maxItemLength + ByteCursor.overshoot  // a comma, the item, the word stores past it
         try frame.rows.withUnsafeBufferPointer { (rows) throws(OutputError) in
-            try names.withUnsafeBufferPointer { (names) throws(OutputError) in
+            try RowKindName.jsonUpToCenter.withUnsafeBufferPointer { (names) throws(OutputError) in
                 var next = 0
                 var first = true
                 while next < rows.count {
                     try sink.append { buffer in
-                        while next < rows.count && buffer.count < OutputSink.chunkSize {
-                            let row = rows.baseAddress! + next
-                            next += 1
-                            let kind = row.pointee.kind
-                            if kind == .viewport { continue }
-                            // Only world items have ids: the others take a path with no optional
-                            // string, which cost a release call per item even when nil.
-                            if kind == .item, let id = frame.id(of: row.pointee) {
-                                buffer.append(atMost: room + maxLiteralLength(id)) { cursor in
-                                    if !first { cursor.put(UInt8(ascii: ",")) }
-                                    putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
-                                }
-                            } else {
-                                buffer.append(atMost: room) { cursor in
-                                    if !first { cursor.put(UInt8(ascii: ",")) }
-                                    putItem(row, id: nil, to: &cursor, repeated: &repeated, names: names)
-                                }
+                        buffer.append(rowsUpTo: OutputSink.chunkSize, rowRoom: room) { cursor, limit in
+                            while next < rows.count && cursor.position < limit {
+                                let row = rows.baseAddress! + next
+                                let kind = row.pointee.kind
+                                // Only world items have ids: the others take a path with no
+                                // optional string, which cost a release call per item even when nil.
+                                if kind == .item && frame.id(of: row.pointee) != nil { break }
+                                next += 1
+                                if kind == .viewport { continue }
+                                if !first { cursor.put(UInt8(ascii: ",")) }
+                                putItem(row, id: nil, to: &cursor, repeated: &repeated, names: names)
+                                first = false
                             }
-                            first = false
                         }
+                        guard next < rows.count, let id = frame.id(of: rows[next]) else { return }
+                        let row = rows.baseAddress! + next
+                        buffer.append(atMost: room + maxLiteralLength(id)) { cursor in
+                            if !first { cursor.put(UInt8(ascii: ",")) }
+                            RowKindName.jsonKind.withUnsafeBufferPointer { names in
+                                putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
+                            }
+                        }
+                        next += 1
+                        first = false
                     }
                 }
             }
@@ -63,10 +78,10 @@ enum JSONFrameObject {
         try sink.append { $0.appendStatic("]}") }
     }
 
-    /// The longest item `putItem` writes, without its id.
+    /// The longest item `putItem` writes after its lead (`RepeatedText.lead`), without its id.
     static var maxItemLength: Int {
-        #"{"section":,"item":,"kind":"decoration","id":,"center":,"size":,"angle":,"alpha":,"zIndex":}"#.utf8.count
-            + 3 * FixedDecimal.maxIntegerLength + 2 * maxPairLength + FixedDecimal.maxLength(decimals: 6)
+        #","kind":"decoration","id":,"center":,"size":,"angle":,"alpha":,"zIndex":}"#.utf8.count
+            + 2 * FixedDecimal.maxIntegerLength + 2 * maxPairLength + FixedDecimal.maxLength(decimals: 6)
             + FixedDecimal.maxLength(decimals: 3)
     }
 
@@ -76,26 +91,27 @@ enum JSONFrameObject {
     /// The longest `[x,y]`.
     static var maxPairLength: Int { 3 + 2 * FixedDecimal.maxLength(decimals: 3) }
 
+    /// One item, after its separator. `names` holds the kind's text: up to the center's bracket
+    /// for an item without an id (`RowKindName.jsonUpToCenter`), the kind member alone for
+    /// one with an id (`RowKindName.jsonKind`).
     @inline(__always)
     static func putItem(
-        _ row: UnsafePointer<ElementRow>, id: String?, to cursor: inout ByteCursor, repeated: inout RepeatedColumns,
+        _ row: UnsafePointer<ElementRow>, id: String?, to cursor: inout ByteCursor, repeated: inout RepeatedText,
         names: UnsafeBufferPointer<RowKindName>
     ) {
-        cursor.put("{\"section\":")
-        cursor.put(row.pointee.section)
-        cursor.put(",\"item\":")
+        repeated.lead.put(section: row.pointee.section, to: &cursor)
         cursor.put(row.pointee.item)
-        cursor.put(",\"kind\":\"")
-        cursor.putName(of: row.pointee.kind, then: UInt8(ascii: "\""), from: names)
+        cursor.putName(of: row.pointee.kind, from: names)
         if let id {
             cursor.put(",\"id\":")
             JSONString.append(id, to: &cursor)
+            cursor.put(",\"center\":[")
         }
-        cursor.put(",\"center\":")
-        putPair(row.pointee.center.x, row.pointee.center.y, to: &cursor)
+        repeated.centers.put(row.pointee.center, separator: UInt8(ascii: ","), to: &cursor)
+        cursor.put(UInt8(ascii: "]"))
         let size = row.pointee.size
         let (angle, alpha, zIndex) = (row.pointee.angle, row.pointee.alpha, row.pointee.zIndex)
-        repeated.put(size: size, angle: angle, alpha: alpha, zIndex: zIndex, to: &cursor) { cursor in
+        repeated.columns.put(size: size, angle: angle, alpha: alpha, zIndex: zIndex, to: &cursor) { cursor in
             cursor.put(",\"size\":")
             putPair(size.width, size.height, to: &cursor)
             cursor.put(",\"angle\":")

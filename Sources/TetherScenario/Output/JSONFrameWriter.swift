@@ -10,8 +10,8 @@ import TetherJSON
 /// Streamed: the closing `]}` is written by `finish()`, so nothing is held back.
 public struct JSONFrameWriter: FrameWriter {
     public let sink: OutputSink
-    /// The text of the last item's size, angle, alpha and z-index, reused while they repeat.
-    private var repeated = RepeatedColumns()
+    /// The text items share with the item before them, reused while it repeats.
+    private var repeated = JSONFrameObject.RepeatedText()
     private var wroteFrame = false
 
     public init(sink: OutputSink) {

@@ -2,8 +2,8 @@
 /// so tools can process frames one at a time (`jq -c`, line-oriented pipes).
 public struct JSONLinesFrameWriter: FrameWriter {
     public let sink: OutputSink
-    /// The text of the last item's size, angle, alpha and z-index, reused while they repeat.
-    private var repeated = RepeatedColumns()
+    /// The text items share with the item before them, reused while it repeats.
+    private var repeated = JSONFrameObject.RepeatedText()
 
     public init(sink: OutputSink) {
         self.sink = sink

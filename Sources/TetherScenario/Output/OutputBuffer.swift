@@ -50,6 +50,21 @@ public struct OutputBuffer: ~Copyable, ByteAppendable {
         count = cursor.position - base
     }
 
+    /// Makes room for rows up to a total of `total` pending bytes and one row more, `rowRoom`
+    /// bytes at most, and appends what `write` stores through the cursor: `write` writes a row
+    /// while the cursor is before `limit`, and needs no other check (one capacity check for a
+    /// chunk of rows).
+    @inline(__always)
+    public mutating func append(
+        rowsUpTo total: Int, rowRoom: Int, _ write: (inout ByteCursor, _ limit: UnsafeMutablePointer<UInt8>) -> Void
+    ) {
+        let budget = Swift.max(total - count, 0)
+        if count + budget + rowRoom > capacity { grow(minimum: count + budget + rowRoom) }
+        var cursor = ByteCursor(base + count)
+        write(&cursor, base + count + budget)
+        count = cursor.position - base
+    }
+
     /// The pending bytes, for writing them out.
     public func withBytes<R, E: Error>(_ body: (UnsafeRawBufferPointer) throws(E) -> R) throws(E) -> R {
         try body(UnsafeRawBufferPointer(start: base, count: count))

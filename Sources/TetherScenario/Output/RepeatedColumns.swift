@@ -6,7 +6,7 @@ import TetherLayout
 /// exactly what formatting would have written. A copy may store up to `ByteCursor.overshoot`
 /// bytes past the text.
 struct RepeatedColumns {
-    private struct Key: Equatable {
+    private struct Key {
         var width: UInt64
         var height: UInt64
         var angle: UInt64
@@ -20,9 +20,20 @@ struct RepeatedColumns {
             self.alpha = alpha.bitPattern
             self.zIndex = zIndex
         }
+
+        /// Every field compared at once, with no branch per field (a row's columns match the
+        /// last row's in almost every row, so the comparison runs in full every time).
+        @inline(__always)
+        func matches(_ other: Key) -> Bool {
+            let differences = (width ^ other.width) | (height ^ other.height) | (angle ^ other.angle)
+                | (alpha ^ other.alpha) | UInt64(bitPattern: Int64(zIndex ^ other.zIndex))
+            return differences == 0
+        }
     }
 
-    private var key: Key?
+    /// The key of `text`; meaningless until `hasText`.
+    private var key = Key(size: Size(width: 0, height: 0), angle: 0, alpha: 0, zIndex: 0)
+    private var hasText = false
     private var text = WordText()
 
     /// Puts the text for a row's size, angle, alpha and z-index: a copy of the last one when
@@ -33,13 +44,14 @@ struct RepeatedColumns {
         format: (inout ByteCursor) -> Void
     ) {
         let key = Key(size: size, angle: angle, alpha: alpha, zIndex: zIndex)
-        if key == self.key {
+        if hasText && key.matches(self.key) {
             cursor.put(text)
             return
         }
         let start = cursor.position
         format(&cursor)
         self.key = key
+        hasText = true
         text.set(UnsafeRawBufferPointer(start: start, count: cursor.position - start))
     }
 }

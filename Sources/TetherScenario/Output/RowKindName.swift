@@ -1,39 +1,49 @@
-/// The row kinds' names in two 8-byte words each, so a writer stores a name with two word
-/// stores instead of copying a string of varying length.
+/// A row kind's name with the fixed text a writer puts around it (CSV's "cell,", JSON's
+/// `,"kind":"cell","center":[`), in one 32-byte block, so a writer stores it with two 16-byte
+/// stores instead of copying three pieces of varying length.
 struct RowKindName {
-    /// The name's bytes, little-endian, zero past its end.
-    let low: UInt64
-    let high: UInt64
+    /// The text's bytes, little-endian, zero past its end.
+    let low: SIMD2<UInt64>
+    let high: SIMD2<UInt64>
     let length: Int
 
-    init(_ kind: RowKind) {
-        let name = kind.staticName
-        precondition(name.utf8CodeUnitCount <= 16, "a row kind's name longer than two words")
-        var words = (UInt64(0), UInt64(0))
-        withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount)) }
-        (low, high, length) = (words.0, words.1, name.utf8CodeUnitCount)
+    init(_ kind: RowKind, before: StaticString = "", after: StaticString = "") {
+        var bytes: [UInt8] = []
+        for text in [before, kind.staticName, after] {
+            bytes += UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        }
+        precondition(bytes.count <= 32, "a row kind's text longer than its block")
+        var block = (SIMD2<UInt64>(), SIMD2<UInt64>())
+        withUnsafeMutableBytes(of: &block) { block in bytes.withUnsafeBytes { block.copyMemory(from: $0) } }
+        (low, high, length) = (block.0, block.1, bytes.count)
     }
 
-    /// Every kind's name, indexed by `RowKind.rank`. A writer opens it once per frame
+    /// Every kind's text, indexed by `RowKind.rank`. A writer opens a table once per frame
     /// (`withUnsafeBufferPointer`): reading a global in the row loop checks its lazy
     /// initialization every time.
-    static let byRank: [RowKindName] = {
+    static func byRank(before: StaticString = "", after: StaticString = "") -> [RowKindName] {
         let kinds = RowKind.allCases.sorted { $0.rank < $1.rank }
         precondition(kinds.map(\.rank) == Array(kinds.indices), "row kind ranks are not 0, 1, 2, …")
-        return kinds.map(RowKindName.init)
-    }()
+        return kinds.map { RowKindName($0, before: before, after: after) }
+    }
+
+    /// CSV: the name and its comma.
+    static let csv = byRank(after: ",")
+    /// JSON: the kind member, then the center's key and bracket (items without an id).
+    static let jsonUpToCenter = byRank(before: #","kind":""#, after: #"","center":["#)
+    /// JSON: the kind member alone (world items, whose id follows).
+    static let jsonKind = byRank(before: #","kind":""#, after: #"""#)
 }
 
 extension ByteCursor {
-    /// The name of `kind`, then `terminator` (the CSV's comma, the JSON string's closing quote).
-    /// Stores 16 bytes whatever the name's length (see `ByteCursor.overshoot`).
+    /// The text of `kind` from `names`. Stores 32 bytes whatever its length (see
+    /// `ByteCursor.overshoot`).
     @inline(__always)
-    mutating func putName(of kind: RowKind, then terminator: UInt8, from names: UnsafeBufferPointer<RowKindName>) {
+    mutating func putName(of kind: RowKind, from names: UnsafeBufferPointer<RowKindName>) {
         let name = names[kind.rank]
         let destination = UnsafeMutableRawPointer(position)
-        destination.storeBytes(of: name.low, as: UInt64.self)
-        destination.storeBytes(of: name.high, toByteOffset: 8, as: UInt64.self)
-        position[name.length] = terminator
-        position += name.length &+ 1
+        destination.storeBytes(of: name.low, as: SIMD2<UInt64>.self)
+        destination.storeBytes(of: name.high, toByteOffset: 16, as: SIMD2<UInt64>.self)
+        position += name.length
     }
 }
