@@ -68,16 +68,18 @@ import Testing
         #expect(!stalls.runsAlone(at: now + 50 * ms))
     }
 
-    /// A helper that holds its iteration for 20 ms (as if it had lost its processor) makes the
-    /// caller wait: the pool counts a stall, and (here after one stall) runs the next calls on
-    /// the caller alone, each iteration after the one before, still every iteration exactly once.
+    /// A helper that holds its iteration for 200 ms (as if it had lost its processor) makes the
+    /// caller wait, far longer than the caller spent waiting for the helper to start even on a
+    /// loaded machine: the pool counts a stall, and (here after one stall) runs the next calls
+    /// on the caller alone, each iteration after the one before, still every iteration exactly
+    /// once.
     @Test func aStalledHelperIsLeftOutOfTheNextCalls() {
         let pool = WorkerPool(helpers: 1, stalls: HelperStalls(stallsBeforePause: 1, firstPause: 3_600_000 * ms))
         let helperStarted = Atomic<Bool>(false)
         pool.perform(iterations: 2) { i in
             if i == 1 {
                 helperStarted.store(true, ordering: .sequentiallyConsistent)
-                Thread.sleep(forTimeInterval: 0.02)
+                Thread.sleep(forTimeInterval: 0.2)
             } else {
                 // Iteration 1 can only start on the helper while the caller is still here.
                 let deadline = Date().addingTimeInterval(10)

@@ -63,6 +63,15 @@ public struct StepWorkers: Sendable, Hashable {
         hasher.combine(minimumRowChunk)
     }
 
+    /// Marks the start of a world's step for the pool's governor (`WorkerPool.beginStep`);
+    /// nil for one thread. Hand the result to `endStep`.
+    func beginStep() -> UInt64? { pool?.beginStep() }
+
+    /// Marks the end of the step `beginStep` began.
+    func endStep(_ started: UInt64?) {
+        if let pool, let started { pool.endStep(startedAt: started) }
+    }
+
     /// Runs `body(i)` for `i` in `0..<iterations` (at most `threads`), i = 0 on this thread.
     func perform(iterations: Int, _ body: (Int) -> Void) {
         guard let pool, iterations > 1 else {

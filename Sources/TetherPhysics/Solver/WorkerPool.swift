@@ -29,6 +29,11 @@ import TetherPlatform
 /// the core, and the pool then runs the next calls on the caller alone for a pause
 /// (`HelperStalls`), so two threads on a busy machine cost about what one does.
 ///
+/// **Steps are timed.** Whether helpers pay at all depends on what else the machine runs: a
+/// world brackets each step with `beginStep()` and `endStep(startedAt:)`, and the pool's
+/// `HelperGovernor` compares steps with helpers and without, and runs the faster mode (steps
+/// that overlap, from worlds sharing the pool, are not timed).
+///
 /// One caller at a time: a call that finds the pool busy (another world stepping with the same
 /// workers, or a chunk that splits again) runs its iterations in order on the calling thread,
 /// which gives the same bits.
@@ -42,6 +47,13 @@ final class WorkerPool: Sendable {
     private struct CallerState {
         var busy = false
         var stalls: HelperStalls
+        var governor: HelperGovernor
+        /// Steps begun and not ended, and whether two of them overlapped since none was open.
+        var openSteps = 0
+        var overlapped = false
+        /// Whether a call since the step began had work for more than one thread: a step
+        /// without one runs the same in both modes and tells the governor nothing.
+        var split = false
     }
 
     /// How long a helper keeps looking for work after its last iteration before it sleeps.
@@ -49,10 +61,11 @@ final class WorkerPool: Sendable {
     /// iteration), so this only needs to span the gaps within and between frames.
     static let idleNanoseconds: UInt64 = 2_000_000
 
-    /// `stalls` sets how the pool reacts to stalled helpers (tests give it long pauses).
-    init(helpers: Int, stalls: HelperStalls = HelperStalls()) {
+    /// `stalls` sets how the pool reacts to stalled helpers (tests give it long pauses), and
+    /// `governor` how it chooses between steps with helpers and without.
+    init(helpers: Int, stalls: HelperStalls = HelperStalls(), governor: HelperGovernor = HelperGovernor()) {
         self.helpers = helpers
-        caller = Mutex(CallerState(stalls: stalls))
+        caller = Mutex(CallerState(stalls: stalls, governor: governor))
         state = WorkerPoolState(helpers: helpers)
         for index in 0..<helpers {
             let state = state
@@ -78,7 +91,8 @@ final class WorkerPool: Sendable {
         precondition(iterations <= helpers + 1, "more iterations than threads")
         let started = iterations > 1 ? SpinWait.now() : 0
         let claimed = caller.withLock { caller -> Bool in
-            if caller.busy || caller.stalls.runsAlone(at: started) { return false }
+            if iterations > 1 { caller.split = true }
+            if caller.busy || !caller.governor.helpersTakePart || caller.stalls.runsAlone(at: started) { return false }
             caller.busy = true
             return true
         }
@@ -106,6 +120,30 @@ final class WorkerPool: Sendable {
 
     /// How many calls found a helper stalled so far.
     var stallCount: Int { caller.withLock { $0.stalls.stalls } }
+
+    /// The governor as it stands (for tests and diagnostics).
+    var governor: HelperGovernor { caller.withLock { $0.governor } }
+
+    /// Marks the start of a world's step; returns the time to hand to `endStep(startedAt:)`.
+    func beginStep() -> UInt64 {
+        caller.withLock { caller in
+            if caller.openSteps > 0 { caller.overlapped = true }
+            caller.openSteps += 1
+            caller.split = false
+        }
+        return SpinWait.now()
+    }
+
+    /// Marks the end of a step begun at `started`: the governor learns its time unless another
+    /// step overlapped it or no call of the step had work for the helpers.
+    func endStep(startedAt started: UInt64) {
+        let ended = SpinWait.now()
+        caller.withLock { caller in
+            caller.openSteps -= 1
+            if !caller.overlapped && caller.split { caller.governor.record(stepNanoseconds: ended &- started) }
+            if caller.openSteps == 0 { caller.overlapped = false }
+        }
+    }
 }
 
 /// One call's work as the helpers see it.

@@ -25,6 +25,10 @@ extension World {
         }
         let h = timeStep / Double(substeps)
         guard beginStep(h: h) else { return }
+        // The step is timed for the workers' governor (whether helpers pay on this machine now).
+        let workers = self.workers
+        let started = workers.beginStep()
+        defer { workers.endStep(started) }
         updateContacts(timeStep: timeStep)
         let isCoupled = joints.couplesBodies || !contacts.isEmpty
         let pairsRows = solvesContactPairs

@@ -1,0 +1,128 @@
+/// Whether the pool's helpers take part in the next step, chosen by measuring steps with them
+/// and without them.
+///
+/// Whether a second thread pays depends on the machine as much as on the scene: on a quiet
+/// machine it makes a pile's step some 1.2–1.5 times faster; beside another busy program the
+/// helper shares its core, runs its chunks late or is preempted in the middle of one, and the
+/// caller waits for it, so two threads ran at 0.8–0.95 of one even with `HelperStalls` leaving
+/// out helpers that stall outright. No symptom tells those cases apart as well as the clock, so
+/// the governor times the steps (the pool leaves out steps that gave the helpers nothing to do)
+/// in windows of at least `windowSteps` steps and `windowNanoseconds`, and runs the faster mode
+/// ("favoured"), probing the other now and then: one window of the other mode between two
+/// windows of the favoured one, compared with their mean, so a scene whose steps grow dearer
+/// or cheaper as it runs favours neither side. A probe must be faster by `margin` to win.
+///
+/// The first probe comes after `firstInterval` windows; a probe that loses doubles the number
+/// of windows before the next (up to `longestInterval`), so a settled choice costs a window in
+/// hundreds; a probe that wins switches, and the mode it left is probed again after one window
+/// (then 2, 4, …), so a switch that noise caused is soon undone. The first step after a change
+/// of mode is not timed: it wakes sleeping helpers, or finds the other thread's data in its
+/// cache.
+///
+/// Only which thread runs a chunk depends on this (and so on the clock), never what the chunks
+/// compute: every mode gives the same bits.
+struct HelperGovernor: Sendable {
+    enum Mode: Sendable, Equatable {
+        case helpers, alone
+
+        var other: Mode { self == .helpers ? .alone : .helpers }
+    }
+
+    let windowSteps: Int
+    let windowNanoseconds: UInt64
+    let firstInterval: Int
+    let longestInterval: Int
+    let margin: Double
+
+    /// The mode that measured faster so far.
+    private(set) var favoured = Mode.helpers
+    /// The mode of the steps now: the favoured one, or the other while it is probed.
+    private(set) var running = Mode.helpers
+    private(set) var probes = 0
+    private(set) var switches = 0
+
+    private var phase = Phase.settled
+    /// Windows of the favoured mode since the last probe, and how many come before the next.
+    private var windowsSinceProbe = 0
+    private var interval: Int
+    /// The window being filled.
+    private var steps = 0
+    private var nanoseconds: UInt64 = 0
+    /// Steps still to leave out after a change of mode.
+    private var warmUp = 0
+    /// Mean step time of the favoured window before the probe, and of the probe.
+    private var before = 0.0
+    private var probe = 0.0
+
+    private enum Phase {
+        /// Windows of the favoured mode; the last before a probe is its `before`.
+        case settled
+        /// The window of the other mode.
+        case probing
+        /// The favoured mode's window after the probe, its `after`.
+        case after
+    }
+
+    /// By default windows of at least 4 steps and 1 ms, a first probe after 16 windows, at most
+    /// 256 windows between probes, and a probe must be 3 % faster to win. (A probe of the slower
+    /// mode costs a window at its pace: a short run of a quiet `springs-10k`, 46 ms on two
+    /// threads, pays for one, 1 % of its time.)
+    init(
+        windowSteps: Int = 4, windowNanoseconds: UInt64 = 1_000_000, firstInterval: Int = 16,
+        longestInterval: Int = 256, margin: Double = 0.03
+    ) {
+        precondition(windowSteps >= 1 && firstInterval >= 1 && longestInterval >= firstInterval)
+        self.windowSteps = windowSteps
+        self.windowNanoseconds = windowNanoseconds
+        self.firstInterval = firstInterval
+        self.longestInterval = longestInterval
+        self.margin = margin
+        interval = firstInterval
+    }
+
+    /// Whether the helpers take part in the steps now.
+    var helpersTakePart: Bool { running == .helpers }
+
+    /// Records a step of the running mode that took `stepNanoseconds`.
+    mutating func record(stepNanoseconds: UInt64) {
+        if warmUp > 0 {
+            warmUp -= 1
+            return
+        }
+        steps += 1
+        nanoseconds &+= stepNanoseconds
+        guard steps >= windowSteps && nanoseconds >= windowNanoseconds else { return }
+        let mean = Double(nanoseconds) / Double(steps)
+        (steps, nanoseconds) = (0, 0)
+        switch phase {
+        case .settled:
+            windowsSinceProbe += 1
+            guard windowsSinceProbe >= interval else { return }
+            before = mean
+            phase = .probing
+            run(favoured.other)
+        case .probing:
+            probe = mean
+            phase = .after
+            run(favoured)
+        case .after:
+            probes += 1
+            if probe < 0.5 * (before + mean) * (1 - margin) {
+                favoured = favoured.other
+                switches += 1
+                interval = 1
+            } else {
+                interval = min(2 * interval, longestInterval)
+            }
+            windowsSinceProbe = 0
+            phase = .settled
+            run(favoured)
+        }
+    }
+
+    private mutating func run(_ mode: Mode) {
+        guard mode != running else { return }
+        running = mode
+        warmUp = 1
+    }
+}

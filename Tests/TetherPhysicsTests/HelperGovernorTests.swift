@@ -1,0 +1,142 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import TetherPhysics
+
+/// How the pool chooses between steps with helpers and steps without: the rule on its own, fed
+/// step times of each mode (no clock), then a pool whose helper is really slow.
+@Suite struct HelperGovernorTests {
+    let ms: UInt64 = 1_000_000
+
+    /// Steps `count` times, each taking what `cost` says for the running mode and the step's
+    /// number; returns how many steps ran with helpers.
+    @discardableResult
+    func run(
+        _ governor: inout HelperGovernor, steps count: Int, from first: Int = 0,
+        cost: (HelperGovernor.Mode, Int) -> UInt64
+    ) -> Int {
+        var withHelpers = 0
+        for step in first..<(first + count) {
+            if governor.helpersTakePart { withHelpers += 1 }
+            governor.record(stepNanoseconds: cost(governor.running, step))
+        }
+        return withHelpers
+    }
+
+    /// Helpers that make steps faster stay in; the probes of running alone come ever more
+    /// rarely, so after a while they cost a window in hundreds.
+    @Test func fasterHelpersStayAndProbesThinOut() {
+        var governor = HelperGovernor()
+        let cost: (HelperGovernor.Mode, Int) -> UInt64 = { mode, _ in mode == .helpers ? ms : 3 * ms / 2 }
+        run(&governor, steps: 20_000, cost: cost)
+        #expect(governor.favoured == .helpers)
+        #expect(governor.switches == 0)
+        // Windows are 4 steps (4 ms): probes after 16, 32, 64, … windows.
+        #expect(governor.probes >= 5)
+        let withHelpers = run(&governor, steps: 20_000, from: 20_000, cost: cost)
+        #expect(withHelpers >= 20_000 * 98 / 100)
+    }
+
+    /// Helpers that make steps slower (a helper sharing its core with another program) are left
+    /// out after the first probe, and then probed ever more rarely.
+    @Test func slowerHelpersAreLeftOut() {
+        var governor = HelperGovernor()
+        let cost: (HelperGovernor.Mode, Int) -> UInt64 = { mode, _ in mode == .helpers ? 13 * ms / 10 : ms }
+        // 16 windows of 4 steps, the probe's 5 steps (the first not timed), the window after it
+        // (5 steps again), and the governor switches.
+        let early = run(&governor, steps: 16 * 4 + 5 + 5, cost: cost)
+        #expect(governor.favoured == .alone)
+        #expect(governor.switches == 1)
+        #expect(early == 16 * 4 + 5)
+        let later = run(&governor, steps: 20_000, from: 74, cost: cost)
+        #expect(governor.favoured == .alone)
+        #expect(later <= 20_000 * 2 / 100)
+    }
+
+    /// A machine that turns busy, then quiet again: the governor follows it both ways, within
+    /// the longest interval between probes.
+    @Test func followsTheMachine() {
+        var governor = HelperGovernor()
+        func quiet(_ mode: HelperGovernor.Mode, _ step: Int) -> UInt64 { mode == .helpers ? ms : 3 * ms / 2 }
+        func busy(_ mode: HelperGovernor.Mode, _ step: Int) -> UInt64 { mode == .helpers ? 3 * ms / 2 : ms }
+        run(&governor, steps: 10_000, cost: quiet)
+        #expect(governor.favoured == .helpers)
+        // At most 256 windows of 4 steps until the next probe.
+        run(&governor, steps: 2 * 256 * 4 + 20, from: 10_000, cost: busy)
+        #expect(governor.favoured == .alone)
+        run(&governor, steps: 2 * 256 * 4 + 20, from: 20_000, cost: quiet)
+        #expect(governor.favoured == .helpers)
+    }
+
+    /// Steps that grow dearer as the scene runs (a pile filling up), 2 % a step, at the same
+    /// cost in both modes, never make the governor switch, nor steps that grow cheaper: each probe
+    /// is set against the windows on either side of it (against the window before it alone, a
+    /// probe would look 10 % cheaper than it is while steps grow cheaper).
+    @Test func driftFavoursNeitherMode() {
+        for growing in [true, false] {
+            var governor = HelperGovernor(firstInterval: 1)
+            run(&governor, steps: 400) { _, step in
+                UInt64(1e6 * pow(1.02, Double(growing ? step : 400 - step)))
+            }
+            #expect(governor.probes >= 4)
+            #expect(governor.switches == 0, "growing: \(growing)")
+        }
+    }
+
+    /// Differences within the margin (3 %) do not switch.
+    @Test func closeCallsKeepTheFavouredMode() {
+        var governor = HelperGovernor(firstInterval: 1)
+        run(&governor, steps: 10_000) { mode, _ in mode == .helpers ? ms : 98 * ms / 100 }
+        #expect(governor.probes >= 5)
+        #expect(governor.switches == 0)
+    }
+
+    /// The first step after a change of mode is not timed: a helper woken from its sleep makes
+    /// it slow, which says nothing of the mode.
+    @Test func theFirstStepOfAModeIsNotTimed() {
+        var governor = HelperGovernor(firstInterval: 1)
+        var previous = governor.running
+        var fresh = false
+        run(&governor, steps: 10_000) { mode, _ in
+            defer { previous = mode }
+            fresh = mode != previous
+            // The first alone step after helpers is ruinous; otherwise alone is faster.
+            if fresh && mode == .alone { return 100 * ms }
+            return mode == .helpers ? 3 * ms / 2 : ms
+        }
+        #expect(governor.favoured == .alone)
+    }
+
+    /// A real pool whose helper is slow (each iteration it runs costs 5 ms more, as when its
+    /// core is shared) soon runs the steps on the caller alone: in the last 60 steps the helper
+    /// ran few iterations (the probes'), if any. The caller's iteration takes 1 ms, so that a
+    /// helper woken by a probe's first call has time to claim its own. Stalls are switched off
+    /// so that only the governor can leave the helper out; the iterations sleep rather than
+    /// spin, so that the test leaves the processors to the tests running beside it.
+    @Test func aPoolLeavesASlowHelperOut() {
+        let pool = WorkerPool(
+            helpers: 1, stalls: HelperStalls(stallsBeforePause: .max),
+            governor: HelperGovernor(windowSteps: 2, windowNanoseconds: 0, firstInterval: 2))
+        let caller = Thread.current
+        let onHelper = Atomic<Int>(0)
+        let everOnHelper = Atomic<Int>(0)
+        func step() {
+            let started = pool.beginStep()
+            pool.perform(iterations: 2) { _ in
+                Thread.sleep(forTimeInterval: 0.001)
+                if Thread.current != caller {
+                    onHelper.wrappingAdd(1, ordering: .relaxed)
+                    everOnHelper.wrappingAdd(1, ordering: .relaxed)
+                    Thread.sleep(forTimeInterval: 0.005)
+                }
+            }
+            pool.endStep(startedAt: started)
+        }
+        for _ in 0..<60 { step() }
+        onHelper.store(0, ordering: .relaxed)
+        for _ in 0..<60 { step() }
+        #expect(onHelper.load(ordering: .relaxed) <= 15)
+        // A helper that ran at all was measured, and left out.
+        #expect(everOnHelper.load(ordering: .relaxed) == 0 || pool.governor.switches >= 1)
+    }
+}
