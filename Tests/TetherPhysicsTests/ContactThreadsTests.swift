@@ -1,4 +1,5 @@
 import Testing
+import TetherTestSupport
 @testable import TetherPhysics
 
 /// The contact pipeline on several threads: the narrow phase, the rows' preparation and the
@@ -27,6 +28,58 @@ import Testing
         #expect(splitSteps > 100, "\(threads) threads: colors split in \(splitSteps) of 300 steps")
         // One thread never lists chunks: its passes run on the calling thread as before.
         #expect(one.world.contactPlan.passChunks.isEmpty)
+    }
+
+    /// A pile with no joint runs each step's substeps as one run of waves (the bodies'
+    /// integration split too) and gives the bits of one thread, step by step; with forces
+    /// (gravity) and without (a pile thrown sideways in free space, where velocities are not
+    /// integrated).
+    @Test(arguments: [2, 3])
+    func substepsInOneRunOfWavesGiveTheSameBits(threads: Int) {
+        for gravity in [1000.0, 0] {
+            var one = Self.jointFreePile(gravity: gravity)
+            var split = Self.jointFreePile(gravity: gravity)
+            split.workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1)
+            var fusedSteps = 0
+            var firstDifference: Int?
+            for step in 1...200 {
+                one.step(timeStep: 1.0 / 60, substeps: 4)
+                split.step(timeStep: 1.0 / 60, substeps: 4)
+                if firstDifference == nil && one.stateHash != split.stateHash { firstDifference = step }
+                let stages = Set(split.contactPlan.substepChunks.map(\.stage))
+                if stages.contains(ContactSolvePlan.SubstepStage.lastIntegratePositions.rawValue) {
+                    fusedSteps += 1
+                    #expect(stages.contains(ContactSolvePlan.SubstepStage.integrateVelocities.rawValue) == (gravity != 0))
+                }
+            }
+            #expect(firstDifference == nil, "\(threads) threads, gravity \(gravity): first differs after step \(firstDifference ?? 0)")
+            #expect(fusedSteps > 100, "\(threads) threads, gravity \(gravity): \(fusedSteps) of 200 steps in one run")
+            #expect(one.contactPlan.substepChunks.isEmpty)
+        }
+    }
+
+    /// 80 boxes of unlike sizes and masses in a closed box, no joint; without gravity they are
+    /// thrown at each other.
+    static func jointFreePile(gravity: Double) -> World {
+        var world = World()
+        world.allowsPause = false
+        world.createBoundary(from: Vec2(-300, 400), to: Vec2(300, 400), group: 0)
+        world.createBoundary(from: Vec2(-300, -400), to: Vec2(-300, 400), group: 0)
+        world.createBoundary(from: Vec2(300, -400), to: Vec2(300, 400), group: 0)
+        world.createBoundary(from: Vec2(-300, -400), to: Vec2(300, -400), group: 0)
+        var random = SplitMix64(seed: 25)
+        for k in 0..<80 {
+            let (row, column) = (k / 10, k % 10)
+            let definition = BodyDefinition(
+                position: Vec2(-270 + 55 * Double(column), 300 - 60 * Double(row)),
+                size: Vec2(random.whole(20, 45), random.whole(20, 45)), rotation: Rotation(angle: random.uniform(-0.3, 0.3)),
+                linearVelocity: gravity == 0 ? Vec2(random.uniform(-300, 300), random.uniform(-300, 300)) : .zero,
+                density: random.uniform(0.5, 2), elasticity: random.uniform(0, 0.5), friction: random.uniform(0, 1))
+            let body = world.createBody(definition)
+            world.setCollisionGroups(items: 1, boundaries: 1, of: body)
+            if gravity != 0 { world.setAcceleration(Vec2(0, gravity), of: body) }
+        }
+        return world
     }
 
     /// The most chunks any wave of `chunks` has.

@@ -25,6 +25,9 @@ struct ContactSolvePlan: Sendable {
     /// step's workers split the colors; empty when every pass runs on the calling thread.
     private(set) var passChunks: [WaveChunk] = []
     private(set) var relaxChunks: [WaveChunk] = []
+    /// The chunks of a whole step's substeps as one run of waves (`runSubsteps`), listed anew
+    /// each step that uses them.
+    private(set) var substepChunks: [WaveChunk] = []
     /// Whether the pairs hold their points' targets at the current poses (`ContactRowPair.aim`):
     /// true from a relax pass until the next step's `prepare` (within a step positions move only
     /// between a solve pass and its relax pass, which aims again).
@@ -196,6 +199,99 @@ struct ContactSolvePlan: Sendable {
         case warmStart, solve, relax
     }
 
+    /// What a chunk of `runSubsteps` does: a stage of the rows, or of the bodies.
+    enum SubstepStage: Int32 {
+        case integrateVelocities, warmStart, solve, solveAimed, integratePositions, lastIntegratePositions, relax
+    }
+
+    /// Runs the contact part of `substeps` substeps with one hand-off for the whole step, when
+    /// the rows split across the step's workers and the world has no joint: per substep the
+    /// velocities' integration (with `integratesVelocities`), warm start, solve, positions'
+    /// integration and relax pass, in the order `World.step` runs them, each a wave or a run of
+    /// waves (the bodies split into chunks of at least `StepWorkers.minimumBodyWaveChunk`).
+    /// Each body sees the same operations as stage by stage, so the bits are the same.
+    /// Returns the squared speeds the last substep moved with (as `World.integratePositions`
+    /// does), or nil, having done nothing, when the rows do not split.
+    ///
+    /// Why: stage by stage the step took two hand-offs per substep and integrated the bodies on
+    /// one thread between them; here the other threads wait only at the waves' ends, and the
+    /// bodies' integration splits too.
+    mutating func runSubsteps(
+        _ context: StepContext, substeps: Int, integratesVelocities: Bool
+    ) -> (linear: Double, angular: Double)? {
+        guard !passChunks.isEmpty else { return nil }
+        let bodyCount = context.bodies.count - 1
+        let workers = context.workers
+        let bodyChunks = workers.chunkCount(bodyCount, minimum: workers.minimumBodyWaveChunk)
+        listSubsteps(substeps, bodyChunks: bodyChunks, bodyCount: bodyCount, integratesVelocities: integratesVelocities)
+        let (bodies, properties, h, inverseH) = (context.bodies, context.properties, context.h, context.inverseH)
+        let chunks = substepChunks
+        let fastest = [(linear: Double, angular: Double)](unsafeUninitializedCapacity: bodyChunks) { slots, initialized in
+            let slots = SpeedSlots(base: slots.baseAddress!, count: bodyChunks, bodyCount: bodyCount)
+            withConstraints { plan, constraints in
+                plan.pairs.withUnsafeMutableBufferPointer { pairs in
+                    plan.entries.withUnsafeBufferPointer { entries in
+                        let rows = ContactSolveRows(
+                            entries: entries, pairs: pairs, constraints: constraints, bodies: bodies, targetsAimed: false)
+                        let aimed = ContactSolveRows(
+                            entries: entries, pairs: pairs, constraints: constraints, bodies: bodies, targetsAimed: true)
+                        workers.forEachChunkInWaves(chunks) { chunk in
+                            switch SubstepStage(rawValue: chunk.stage)! {
+                            case .integrateVelocities:
+                                for i in chunk.range { bodies[i + 1].integrateVelocity(properties[i + 1], h: h) }
+                            case .warmStart: rows.run(.warmStart, chunk.range, inverseH: inverseH)
+                            case .solve: rows.run(.solve, chunk.range, inverseH: inverseH)
+                            case .solveAimed: aimed.run(.solve, chunk.range, inverseH: inverseH)
+                            case .integratePositions:
+                                for i in chunk.range { _ = bodies[i + 1].integratePosition(h: h) }
+                            case .lastIntegratePositions:
+                                var fastest = (linear: 0.0, angular: 0.0)
+                                for i in chunk.range { fastest = World.faster(fastest, bodies[i + 1].integratePosition(h: h)) }
+                                slots.store(fastest, for: chunk.range)
+                            case .relax: aimed.run(.relax, chunk.range, inverseH: inverseH)
+                            }
+                        }
+                    }
+                }
+            }
+            initialized = bodyChunks
+        }
+        targetsAimed = true
+        return fastest.dropFirst().reduce(fastest[0]) { World.faster($0, $1) }
+    }
+
+    /// Lists `substepChunks`: per substep, the velocities' wave (bodies `0..<bodyCount`, less
+    /// one for the ground), the warm start and solve (`passChunks`), the positions' wave and
+    /// the relax pass (`relaxChunks`).
+    private mutating func listSubsteps(_ substeps: Int, bodyChunks: Int, bodyCount: Int, integratesVelocities: Bool) {
+        var list: [WaveChunk] = []
+        swap(&list, &substepChunks)
+        list.removeAll(keepingCapacity: true)
+        func appendBodies(_ stage: SubstepStage) {
+            let after = Int32(list.count)
+            for k in 0..<bodyChunks {
+                let range = StepWorkers.range(ofChunk: k, of: bodyChunks, count: bodyCount)
+                list.append(WaveChunk(stage: stage.rawValue, lower: Int32(range.lowerBound), upper: Int32(range.upperBound), after: after))
+            }
+        }
+        func append(_ chunks: [WaveChunk], _ stage: (Stage) -> SubstepStage) {
+            let offset = Int32(list.count)
+            for var chunk in chunks {
+                chunk.stage = stage(Stage(rawValue: chunk.stage)!).rawValue
+                chunk.after += offset
+                list.append(chunk)
+            }
+        }
+        for substep in 0..<substeps {
+            if integratesVelocities { appendBodies(.integrateVelocities) }
+            let aimed = substep > 0 || targetsAimed
+            append(passChunks) { $0 == .warmStart ? .warmStart : aimed ? .solveAimed : .solve }
+            appendBodies(substep == substeps - 1 ? .lastIntegratePositions : .integratePositions)
+            append(relaxChunks) { _ in .relax }
+        }
+        substepChunks = list
+    }
+
     /// Runs `stage` over every entry on the calling thread when `chunks` is empty, otherwise
     /// runs the chunks color by color on the step's workers (`forEachChunkInWaves`). Every
     /// buffer is opened here, once, on the calling thread: the chunks see only raw storage.
@@ -230,6 +326,7 @@ struct ContactSolvePlan: Sendable {
     private mutating func listChunks(_ workers: StepWorkers) {
         passChunks.removeAll(keepingCapacity: true)
         relaxChunks.removeAll(keepingCapacity: true)
+        substepChunks.removeAll(keepingCapacity: true)
         let overflow = entryColorStarts.count - 2
         var splits = false
         for color in 0..<overflow where workers.chunkCount(colorSize(color), minimum: workers.minimumRowChunk) > 1 {
@@ -338,5 +435,22 @@ struct ContactSolvePlan: Sendable {
             contacts[constraints[c].contactIndex].impulse0 = constraints[c].impulse0
             contacts[constraints[c].contactIndex].impulse1 = constraints[c].impulse1
         }
+    }
+}
+
+/// Where the chunks of the last positions' wave of `ContactSolvePlan.runSubsteps` leave the
+/// squared speeds they moved with: one slot per chunk, found from the chunk's range. Each chunk
+/// writes its own slot; the slots are read after the waves end.
+private struct SpeedSlots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<(linear: Double, angular: Double)>
+    let count: Int
+    let bodyCount: Int
+
+    func store(_ speeds: (linear: Double, angular: Double), for range: Range<Int>) {
+        for k in 0..<count where StepWorkers.range(ofChunk: k, of: count, count: bodyCount).lowerBound == range.lowerBound {
+            (base + k).initialize(to: speeds)
+            return
+        }
+        preconditionFailure("a chunk of bodies the list does not hold")
     }
 }

@@ -34,6 +34,9 @@ struct JointStore: Sendable {
 
     var count: Int { columns.reduce(0) { $0 + $1.count } }
 
+    /// Whether the store holds no joint at all.
+    var isEmpty: Bool { columns.allSatisfy { $0.count == 0 } }
+
     /// Whether any joint can tie two bodies together (see `JointKind.couplesBodies`).
     var couplesBodies: Bool { columns.contains { $0.couplesBodies && $0.count > 0 } }
 

@@ -40,6 +40,12 @@ public struct StepWorkers: Sendable, Hashable {
     /// `minimumRowChunk` (a pile of 250 boxes, some 500 candidate pairs, stays on one thread).
     var minimumStageChunk: Int { 8 * minimumRowChunk }
 
+    /// The floor for bodies integrated within a run of waves (`ContactSolvePlan.runSubsteps`):
+    /// there a chunk pays only for a wait at the wave's end, not for a hand-off, so a few
+    /// hundred bodies are worth splitting (a body's integration costs some 5 ns, and
+    /// `minimumChunk`'s 2 048 bodies pay for waking a thread).
+    var minimumBodyWaveChunk: Int { 8 * minimumRowChunk }
+
     public init(
         threads: Int, minimumChunk: Int = StepWorkers.defaultMinimumChunk,
         minimumRowChunk: Int = StepWorkers.defaultMinimumRowChunk

@@ -45,6 +45,10 @@ extension World {
                     Self.stepIndependentBodies(
                         context, springs: $0, springBySlot, pointSpringRuns, substeps: substeps, rotationsKnownFinite: rotationsKnownFinite)
                 }
+            } else if joints.isEmpty,
+                let moved = contactPlan.runSubsteps(context, substeps: substeps, integratesVelocities: context.hasForces)
+            {
+                fastest = moved
             } else {
                 for _ in 0..<substeps {
                     if context.hasForces { Self.integrateVelocities(context) }
