@@ -10,14 +10,16 @@
 /// in windows of at least `windowSteps` steps and `windowNanoseconds`, and runs the faster mode
 /// ("favoured"), probing the other now and then: one window of the other mode between two
 /// windows of the favoured one, compared with their mean, so a scene whose steps grow dearer
-/// or cheaper as it runs favours neither side. A probe must be faster by `margin` to win.
+/// or cheaper as it runs favours neither side. A window's figure is the mean of its steps
+/// but the slowest (one preempted step in five made a window look twice as slow), and a probe
+/// wins when it is faster by `margin` twice in a row (a second probe right after the first);
+/// on a loaded machine, windows next to each other differed by 30 %.
 ///
 /// The first probe comes after `firstInterval` windows; a probe that loses doubles the number
 /// of windows before the next (up to `longestInterval`), so a settled choice costs a window in
-/// hundreds; a probe that wins switches, and the mode it left is probed again after one window
-/// (then 2, 4, …), so a switch that noise caused is soon undone. The first step after a change
-/// of mode is not timed: it wakes sleeping helpers, or finds the other thread's data in its
-/// cache.
+/// hundreds; after a switch the mode left is probed again after one window (then 2, 4, …), so
+/// a switch that noise caused is soon undone. The first step after a change of mode is not
+/// timed: it wakes sleeping helpers, or finds the other thread's data in its cache.
 ///
 /// Only which thread runs a chunk depends on this (and so on the clock), never what the chunks
 /// compute: every mode gives the same bits.
@@ -45,9 +47,12 @@ struct HelperGovernor: Sendable {
     /// Windows of the favoured mode since the last probe, and how many come before the next.
     private var windowsSinceProbe = 0
     private var interval: Int
-    /// The window being filled.
+    /// The window being filled: its steps, their total time and the slowest of them.
     private var steps = 0
     private var nanoseconds: UInt64 = 0
+    private var slowest: UInt64 = 0
+    /// Whether the probe under way confirms one that won.
+    private var confirming = false
     /// Steps still to leave out after a change of mode.
     private var warmUp = 0
     /// Mean step time of the favoured window before the probe, and of the probe.
@@ -63,15 +68,15 @@ struct HelperGovernor: Sendable {
         case after
     }
 
-    /// By default windows of at least 4 steps and 1 ms, a first probe after 16 windows, at most
+    /// By default windows of at least 5 steps and 1 ms, a first probe after 16 windows, at most
     /// 256 windows between probes, and a probe must be 3 % faster to win. (A probe of the slower
     /// mode costs a window at its pace: a short run of a quiet `springs-10k`, 46 ms on two
     /// threads, pays for one, 1 % of its time.)
     init(
-        windowSteps: Int = 4, windowNanoseconds: UInt64 = 1_000_000, firstInterval: Int = 16,
+        windowSteps: Int = 5, windowNanoseconds: UInt64 = 1_000_000, firstInterval: Int = 16,
         longestInterval: Int = 256, margin: Double = 0.03
     ) {
-        precondition(windowSteps >= 1 && firstInterval >= 1 && longestInterval >= firstInterval)
+        precondition(windowSteps >= 2 && firstInterval >= 1 && longestInterval >= firstInterval)
         self.windowSteps = windowSteps
         self.windowNanoseconds = windowNanoseconds
         self.firstInterval = firstInterval
@@ -91,9 +96,10 @@ struct HelperGovernor: Sendable {
         }
         steps += 1
         nanoseconds &+= stepNanoseconds
+        slowest = max(slowest, stepNanoseconds)
         guard steps >= windowSteps && nanoseconds >= windowNanoseconds else { return }
-        let mean = Double(nanoseconds) / Double(steps)
-        (steps, nanoseconds) = (0, 0)
+        let mean = Double(nanoseconds &- slowest) / Double(steps - 1)
+        (steps, nanoseconds, slowest) = (0, 0, 0)
         switch phase {
         case .settled:
             windowsSinceProbe += 1
@@ -107,13 +113,23 @@ struct HelperGovernor: Sendable {
             run(favoured)
         case .after:
             probes += 1
-            if probe < 0.5 * (before + mean) * (1 - margin) {
+            let won = probe < 0.5 * (before + mean) * (1 - margin)
+            if won && !confirming {
+                // Once more, from this window, before believing it.
+                confirming = true
+                before = mean
+                phase = .probing
+                run(favoured.other)
+                return
+            }
+            if won {
                 favoured = favoured.other
                 switches += 1
                 interval = 1
             } else {
                 interval = min(2 * interval, longestInterval)
             }
+            confirming = false
             windowsSinceProbe = 0
             phase = .settled
             run(favoured)
