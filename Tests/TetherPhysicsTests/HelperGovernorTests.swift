@@ -54,6 +54,23 @@ import Testing
         #expect(later <= 20_000 * 2 / 100)
     }
 
+    /// Helpers that keep the caller waiting half the time are probed after 2 windows, not 16;
+    /// waits of a fifth of the time change nothing.
+    @Test func longWaitsBringTheProbeForward() {
+        var waiting = HelperGovernor()
+        for _ in 0..<(2 * 5 + 6 + 6 + 6 + 6) {
+            let helpers = waiting.helpersTakePart
+            waiting.record(stepNanoseconds: helpers ? 13 * ms / 10 : ms, waited: helpers ? 7 * ms / 10 : 0)
+        }
+        #expect(waiting.favoured == .alone)
+
+        var healthy = HelperGovernor()
+        for _ in 0..<(16 * 5 - 1) {
+            healthy.record(stepNanoseconds: ms, waited: ms / 5)
+        }
+        #expect(healthy.probes == 0 && healthy.running == .helpers)
+    }
+
     /// A machine that turns busy, then quiet again: the governor follows it both ways, within
     /// the longest interval between probes.
     @Test func followsTheMachine() {

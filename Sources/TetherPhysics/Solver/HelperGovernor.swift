@@ -15,11 +15,14 @@
 /// wins when it is faster by `margin` twice in a row (a second probe right after the first);
 /// on a loaded machine, windows next to each other differed by 30 %.
 ///
-/// The first probe comes after `firstInterval` windows; a probe that loses doubles the number
-/// of windows before the next (up to `longestInterval`), so a settled choice costs a window in
-/// hundreds; after a switch the mode left is probed again after one window (then 2, 4, …), so
-/// a switch that noise caused is soon undone. The first step after a change of mode is not
-/// timed: it wakes sleeping helpers, or finds the other thread's data in its cache.
+/// The first probe comes after `firstInterval` windows, or after an eighth of them if a window
+/// with helpers kept the caller waiting for them half its time (their core is shared; `SpinWait`
+/// counts only waits that outlast its polls, and a quiet machine's at the ends of waves are
+/// microseconds). A probe that loses doubles the number of windows before the next (up to
+/// `longestInterval`), so a settled choice costs a window in hundreds; after a switch the mode
+/// left is probed again after one window (then 2, 4, …), so a switch that noise caused is soon
+/// undone. The first step after a change of mode is not timed: it wakes sleeping helpers, or
+/// finds the other thread's data in its cache.
 ///
 /// Only which thread runs a chunk depends on this (and so on the clock), never what the chunks
 /// compute: every mode gives the same bits.
@@ -51,6 +54,7 @@ struct HelperGovernor: Sendable {
     private var steps = 0
     private var nanoseconds: UInt64 = 0
     private var slowest: UInt64 = 0
+    private var waited: UInt64 = 0
     /// Whether the probe under way confirms one that won.
     private var confirming = false
     /// Steps still to leave out after a change of mode.
@@ -88,8 +92,9 @@ struct HelperGovernor: Sendable {
     /// Whether the helpers take part in the steps now.
     var helpersTakePart: Bool { running == .helpers }
 
-    /// Records a step of the running mode that took `stepNanoseconds`.
-    mutating func record(stepNanoseconds: UInt64) {
+    /// Records a step of the running mode that took `stepNanoseconds`, `waited` of them spent by
+    /// the caller waiting for helpers.
+    mutating func record(stepNanoseconds: UInt64, waited stepWaited: UInt64 = 0) {
         if warmUp > 0 {
             warmUp -= 1
             return
@@ -97,13 +102,15 @@ struct HelperGovernor: Sendable {
         steps += 1
         nanoseconds &+= stepNanoseconds
         slowest = max(slowest, stepNanoseconds)
+        waited &+= stepWaited
         guard steps >= windowSteps && nanoseconds >= windowNanoseconds else { return }
         let mean = Double(nanoseconds &- slowest) / Double(steps - 1)
-        (steps, nanoseconds, slowest) = (0, 0, 0)
+        let waitedMostly = running == .helpers && 2 * waited >= nanoseconds
+        (steps, nanoseconds, slowest, waited) = (0, 0, 0, 0)
         switch phase {
         case .settled:
             windowsSinceProbe += 1
-            guard windowsSinceProbe >= interval else { return }
+            guard windowsSinceProbe >= interval || (waitedMostly && 8 * windowsSinceProbe >= interval) else { return }
             before = mean
             phase = .probing
             run(favoured.other)

@@ -54,6 +54,8 @@ final class WorkerPool: Sendable {
         /// Whether a call since the step began had work for more than one thread: a step
         /// without one runs the same in both modes and tells the governor nothing.
         var split = false
+        /// How long the caller waited for helpers since the step began.
+        var waited: UInt64 = 0
     }
 
     /// How long a helper keeps looking for work after its last iteration before it sleeps.
@@ -114,6 +116,7 @@ final class WorkerPool: Sendable {
         let ended = SpinWait.now()
         caller.withLock { caller in
             caller.stalls.record(elapsed: ended &- started, waited: waited, at: ended)
+            caller.waited &+= waited
             caller.busy = false
         }
     }
@@ -130,6 +133,7 @@ final class WorkerPool: Sendable {
             if caller.openSteps > 0 { caller.overlapped = true }
             caller.openSteps += 1
             caller.split = false
+            caller.waited = 0
         }
         return SpinWait.now()
     }
@@ -140,7 +144,9 @@ final class WorkerPool: Sendable {
         let ended = SpinWait.now()
         caller.withLock { caller in
             caller.openSteps -= 1
-            if !caller.overlapped && caller.split { caller.governor.record(stepNanoseconds: ended &- started) }
+            if !caller.overlapped && caller.split {
+                caller.governor.record(stepNanoseconds: ended &- started, waited: caller.waited)
+            }
             if caller.openSteps == 0 { caller.overlapped = false }
         }
     }
