@@ -101,16 +101,15 @@ import Testing
         }
     }
 
-    /// One slow step in a window (the caller preempted, a page fault) does not count: a mode
-    /// whose every fifth step is five times slower, but whose others are faster, stays favoured.
+    /// Slow steps count: helpers preempted in one step in five, five times slower there and
+    /// faster otherwise, are slower on the whole (1.8 ms a step against 1.1), and are left out.
     /// And a lone probe that wins by chance is not believed until a second one wins too.
-    @Test func outliersAndLuckyProbesDoNotSwitch() {
+    @Test func slowStepsCountAndLuckyProbesDoNot() {
         var governor = HelperGovernor(firstInterval: 1)
         run(&governor, steps: 10_000) { mode, step in
             mode == .alone ? 11 * ms / 10 : step % 5 == 0 ? 5 * ms : ms
         }
-        #expect(governor.probes >= 5)
-        #expect(governor.switches == 0)
+        #expect(governor.favoured == .alone)
 
         // Alone is slower except in the first probe window, once.
         var lucky = HelperGovernor(firstInterval: 1)

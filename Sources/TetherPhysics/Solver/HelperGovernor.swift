@@ -10,10 +10,12 @@
 /// in windows of at least `windowSteps` steps and `windowNanoseconds`, and runs the faster mode
 /// ("favoured"), probing the other now and then: one window of the other mode between two
 /// windows of the favoured one, compared with their mean, so a scene whose steps grow dearer
-/// or cheaper as it runs favours neither side. A window's figure is the mean of its steps
-/// but the slowest (one preempted step in five made a window look twice as slow), and a probe
-/// wins when it is faster by `margin` twice in a row (a second probe right after the first);
-/// on a loaded machine, windows next to each other differed by 30 %.
+/// or cheaper as it runs favours neither side. A probe wins when it is faster by `margin` twice
+/// in a row (a second probe right after the first): on a loaded machine, windows next to each
+/// other differed by 30 %. A window's figure is the mean of all its steps, the slow ones
+/// included: a helper preempted in the middle of a chunk makes one step in a few slow, and that
+/// is the cost to be seen (leaving each window's slowest step out hid it: two threads ran at
+/// 0.7 of one beside a busy core while the windows of both modes looked alike).
 ///
 /// The first probe comes after `firstInterval` windows, or after an eighth of them if a window
 /// with helpers kept the caller waiting for them half its time (their core is shared; `SpinWait`
@@ -50,10 +52,9 @@ struct HelperGovernor: Sendable {
     /// Windows of the favoured mode since the last probe, and how many come before the next.
     private var windowsSinceProbe = 0
     private var interval: Int
-    /// The window being filled: its steps, their total time and the slowest of them.
+    /// The window being filled: its steps, their total time and the caller's waits.
     private var steps = 0
     private var nanoseconds: UInt64 = 0
-    private var slowest: UInt64 = 0
     private var waited: UInt64 = 0
     /// Whether the probe under way confirms one that won.
     private var confirming = false
@@ -80,7 +81,7 @@ struct HelperGovernor: Sendable {
         windowSteps: Int = 5, windowNanoseconds: UInt64 = 1_000_000, firstInterval: Int = 16,
         longestInterval: Int = 256, margin: Double = 0.03
     ) {
-        precondition(windowSteps >= 2 && firstInterval >= 1 && longestInterval >= firstInterval)
+        precondition(windowSteps >= 1 && firstInterval >= 1 && longestInterval >= firstInterval)
         self.windowSteps = windowSteps
         self.windowNanoseconds = windowNanoseconds
         self.firstInterval = firstInterval
@@ -101,12 +102,11 @@ struct HelperGovernor: Sendable {
         }
         steps += 1
         nanoseconds &+= stepNanoseconds
-        slowest = max(slowest, stepNanoseconds)
         waited &+= stepWaited
         guard steps >= windowSteps && nanoseconds >= windowNanoseconds else { return }
-        let mean = Double(nanoseconds &- slowest) / Double(steps - 1)
+        let mean = Double(nanoseconds) / Double(steps)
         let waitedMostly = running == .helpers && 2 * waited >= nanoseconds
-        (steps, nanoseconds, slowest, waited) = (0, 0, 0, 0)
+        (steps, nanoseconds, waited) = (0, 0, 0)
         switch phase {
         case .settled:
             windowsSinceProbe += 1
