@@ -59,8 +59,33 @@ struct BodyMotions: Sendable {
         }
     }
 
+    /// Runs `body` with a `Meter` over the storage: `update` in pieces, for chunks of slots on
+    /// several threads (each slot measured by one chunk), right after each chunk moved its
+    /// bodies. Valid after `begin`.
+    mutating func withMeter<Result>(_ bodies: UnsafeMutableBufferPointer<BodyState>, _ body: (Meter) -> Result) -> Result {
+        startPositions.withUnsafeBufferPointer { positions in
+            startRotations.withUnsafeBufferPointer { rotations in
+                motions.withUnsafeMutableBufferPointer { motions in
+                    body(Meter(bodies: bodies, positions: positions, rotations: rotations, motions: motions))
+                }
+            }
+        }
+    }
+
+    /// The storage of `BodyMotions` opened for `withMeter`.
+    struct Meter {
+        let bodies: UnsafeMutableBufferPointer<BodyState>
+        let positions: UnsafeBufferPointer<Vec2>
+        let rotations: UnsafeBufferPointer<Rotation>
+        let motions: UnsafeMutableBufferPointer<BodyMotion>
+
+        /// The motions of `slots` at their bodies' current poses.
+        @inline(__always)
+        func measure(_ slots: Range<Int>) { BodyMotions.measure(slots, bodies, positions, rotations, motions) }
+    }
+
     @inline(__always)
-    private static func measure(
+    fileprivate static func measure(
         _ slots: Range<Int>, _ bodies: UnsafeMutableBufferPointer<BodyState>, _ positions: UnsafeBufferPointer<Vec2>,
         _ rotations: UnsafeBufferPointer<Rotation>, _ motions: UnsafeMutableBufferPointer<BodyMotion>
     ) {

@@ -228,27 +228,40 @@ struct ContactSolvePlan: Sendable {
         let chunks = substepChunks
         let fastest = [(linear: Double, angular: Double)](unsafeUninitializedCapacity: bodyChunks) { slots, initialized in
             let slots = SpeedSlots(base: slots.baseAddress!, count: bodyChunks, bodyCount: bodyCount)
+            let measuresMotions = !pairs.isEmpty
             withConstraints { plan, constraints in
                 plan.pairs.withUnsafeMutableBufferPointer { pairs in
                     plan.entries.withUnsafeBufferPointer { entries in
-                        let rows = ContactSolveRows(
-                            entries: entries, pairs: pairs, constraints: constraints, bodies: bodies, targetsAimed: false)
-                        let aimed = ContactSolveRows(
-                            entries: entries, pairs: pairs, constraints: constraints, bodies: bodies, targetsAimed: true)
-                        workers.forEachChunkInWaves(chunks) { chunk in
-                            switch SubstepStage(rawValue: chunk.stage)! {
-                            case .integrateVelocities:
-                                for i in chunk.range { bodies[i + 1].integrateVelocity(properties[i + 1], h: h) }
-                            case .warmStart: rows.run(.warmStart, chunk.range, inverseH: inverseH)
-                            case .solve: rows.run(.solve, chunk.range, inverseH: inverseH)
-                            case .solveAimed: aimed.run(.solve, chunk.range, inverseH: inverseH)
-                            case .integratePositions:
-                                for i in chunk.range { _ = bodies[i + 1].integratePosition(h: h) }
-                            case .lastIntegratePositions:
-                                var fastest = (linear: 0.0, angular: 0.0)
-                                for i in chunk.range { fastest = World.faster(fastest, bodies[i + 1].integratePosition(h: h)) }
-                                slots.store(fastest, for: chunk.range)
-                            case .relax: aimed.run(.relax, chunk.range, inverseH: inverseH)
+                        plan.pairedRows.withUnsafeBufferPointer { pairedRows in
+                            plan.motions.withMeter(bodies) { meter in
+                                let motions = UnsafeBufferPointer(meter.motions)
+                                let rows = ContactSolveRows(
+                                    entries: entries, pairs: pairs, pairedRows: pairedRows, constraints: constraints,
+                                    bodies: bodies, motions: motions, targetsAimed: false)
+                                let aimed = ContactSolveRows(
+                                    entries: entries, pairs: pairs, pairedRows: pairedRows, constraints: constraints,
+                                    bodies: bodies, motions: motions, targetsAimed: true)
+                                workers.forEachChunkInWaves(chunks) { chunk in
+                                    switch SubstepStage(rawValue: chunk.stage)! {
+                                    case .integrateVelocities:
+                                        for i in chunk.range { bodies[i + 1].integrateVelocity(properties[i + 1], h: h) }
+                                    case .warmStart: rows.run(.warmStart, chunk.range, inverseH: inverseH)
+                                    case .solve: rows.run(.solve, chunk.range, inverseH: inverseH)
+                                    case .solveAimed: aimed.run(.solve, chunk.range, inverseH: inverseH)
+                                    case .integratePositions:
+                                        for i in chunk.range { _ = bodies[i + 1].integratePosition(h: h) }
+                                        // The relax pass's motions (`relax`), body by body.
+                                        if measuresMotions { meter.measure((Int(chunk.lower) + 1)..<(Int(chunk.upper) + 1)) }
+                                    case .lastIntegratePositions:
+                                        var fastest = (linear: 0.0, angular: 0.0)
+                                        for i in chunk.range {
+                                            fastest = World.faster(fastest, bodies[i + 1].integratePosition(h: h))
+                                        }
+                                        if measuresMotions { meter.measure((Int(chunk.lower) + 1)..<(Int(chunk.upper) + 1)) }
+                                        slots.store(fastest, for: chunk.range)
+                                    case .relax: aimed.run(.relax, chunk.range, inverseH: inverseH)
+                                    }
+                                }
                             }
                         }
                     }
