@@ -244,21 +244,18 @@ struct ContactSolvePlan: Sendable {
                                 workers.forEachChunkInWaves(chunks) { chunk in
                                     switch SubstepStage(rawValue: chunk.stage)! {
                                     case .integrateVelocities:
-                                        for i in chunk.range { bodies[i + 1].integrateVelocity(properties[i + 1], h: h) }
+                                        World.integrateVelocities(chunk.slots, bodies, properties, h: h)
                                     case .warmStart: rows.run(.warmStart, chunk.range, inverseH: inverseH)
                                     case .solve: rows.run(.solve, chunk.range, inverseH: inverseH)
                                     case .solveAimed: aimed.run(.solve, chunk.range, inverseH: inverseH)
-                                    case .integratePositions:
-                                        for i in chunk.range { _ = bodies[i + 1].integratePosition(h: h) }
+                                    case .integratePositions, .lastIntegratePositions:
+                                        let fastest = World.integratePositions(chunk.slots, bodies, h: h)
                                         // The relax pass's motions (`relax`), body by body.
-                                        if measuresMotions { meter.measure((Int(chunk.lower) + 1)..<(Int(chunk.upper) + 1)) }
-                                    case .lastIntegratePositions:
-                                        var fastest = (linear: 0.0, angular: 0.0)
-                                        for i in chunk.range {
-                                            fastest = World.faster(fastest, bodies[i + 1].integratePosition(h: h))
+                                        if measuresMotions { meter.measure(chunk.slots) }
+                                        // The step reports the speeds of its last substep.
+                                        if chunk.stage == SubstepStage.lastIntegratePositions.rawValue {
+                                            slots.store(fastest, for: chunk.range)
                                         }
-                                        if measuresMotions { meter.measure((Int(chunk.lower) + 1)..<(Int(chunk.upper) + 1)) }
-                                        slots.store(fastest, for: chunk.range)
                                     case .relax: aimed.run(.relax, chunk.range, inverseH: inverseH)
                                     }
                                 }
@@ -466,4 +463,9 @@ private struct SpeedSlots: @unchecked Sendable {
         }
         preconditionFailure("a chunk of bodies the list does not hold")
     }
+}
+
+private extension WaveChunk {
+    /// A chunk of bodies' slots: its range counts the bodies after the ground, slot 0.
+    var slots: Range<Int> { (Int(lower) + 1)..<(Int(upper) + 1) }
 }

@@ -76,8 +76,17 @@ extension World {
     static func integrateVelocities(_ context: StepContext) {
         let (bodies, props, h) = (context.bodies, context.properties, context.h)
         context.workers.forEachChunk(count: bodies.count - 1) { chunk in
-            for i in (chunk.lowerBound + 1)..<(chunk.upperBound + 1) { bodies[i].integrateVelocity(props[i], h: h) }
+            integrateVelocities((chunk.lowerBound + 1)..<(chunk.upperBound + 1), bodies, props, h: h)
         }
+    }
+
+    /// The velocity integration of the bodies in `slots` (one chunk of a stage or of a wave).
+    @inline(__always)
+    static func integrateVelocities(
+        _ slots: Range<Int>, _ bodies: UnsafeMutableBufferPointer<BodyState>,
+        _ properties: UnsafeMutableBufferPointer<BodyProperties>, h: Double
+    ) {
+        for i in slots { bodies[i].integrateVelocity(properties[i], h: h) }
     }
 
     /// Moves every body, in chunks of bodies on the step's workers; returns the largest squared
@@ -88,12 +97,19 @@ extension World {
     static func integratePositions(_ context: StepContext) -> (linear: Double, angular: Double) {
         let (bodies, h) = (context.bodies, context.h)
         return context.workers.reduceChunks(count: bodies.count - 1) { chunk in
-            var fastest = (linear: 0.0, angular: 0.0)
-            for i in (chunk.lowerBound + 1)..<(chunk.upperBound + 1) {
-                fastest = Self.faster(fastest, bodies[i].integratePosition(h: h))
-            }
-            return fastest
+            integratePositions((chunk.lowerBound + 1)..<(chunk.upperBound + 1), bodies, h: h)
         } combine: { Self.faster($0, $1) }
+    }
+
+    /// Moves the bodies in `slots` (one chunk of a stage or of a wave); returns the largest
+    /// squared speeds they moved with.
+    @inline(__always)
+    static func integratePositions(
+        _ slots: Range<Int>, _ bodies: UnsafeMutableBufferPointer<BodyState>, h: Double
+    ) -> (linear: Double, angular: Double) {
+        var fastest = (linear: 0.0, angular: 0.0)
+        for i in slots { fastest = faster(fastest, bodies[i].integratePosition(h: h)) }
+        return fastest
     }
 
     /// The larger squared speeds of two (the first argument first, as `max` takes them).
