@@ -71,6 +71,29 @@ import TetherTestSupport
         #expect(swept >= 3 && swept < 12, "kept on small moves, swept again on far ones (\(swept) sweeps)")
     }
 
+    /// Body–segment pairs are every overlapping (box, segment), in that order, whatever the
+    /// number of segments.
+    @Test(arguments: 0...6)
+    func segmentPairsMatchBruteForce(segmentCount: Int) {
+        var rng = SplitMix64(seed: 40 + UInt64(segmentCount))
+        let boxes = Self.gridBoxes(count: 200, area: 400, maxSize: 40, seed: 41)
+        let segments = (0..<segmentCount).map { k -> AABB in
+            // Alternately horizontal and vertical lines across part of the area, and one point.
+            let (a, b, c) = (400 * rng.unit(), 400 * rng.unit(), 400 * rng.unit())
+            if k == 5 { return AABB(lower: Vec2(a, b), upper: Vec2(a, b)) }
+            return k % 2 == 0
+                ? AABB(lower: Vec2(min(a, b), c), upper: Vec2(max(a, b), c))
+                : AABB(lower: Vec2(c, min(a, b)), upper: Vec2(c, max(a, b)))
+        }
+        var expected: [[Int]] = []
+        for i in boxes.indices {
+            for k in segments.indices where boxes[i].overlaps(segments[k]) { expected.append([i, k]) }
+        }
+        let pairs = BroadPhase.pairs(boxes, against: segments).map { [$0.body, $0.segment] }
+        #expect(pairs == expected)
+        if segmentCount > 0 { #expect(!expected.isEmpty, "some box meets a segment") }
+    }
+
     @Test(arguments: [7 as UInt64, 8, 9])
     func matchesBruteForceOnSpreadOutScenes(seed: UInt64) {
         // 1 000 boxes of up to 40 pt in a 1000 × 1000 area.

@@ -92,13 +92,35 @@ struct ContactSolveRows {
                     // A lane's block problem had no solution: both rows one at a time.
                     let rows = pairedRows[k]
                     pairs[k].store(rows, into: constraints)
-                    constraints[rows.0].solve(bodies, inverseH: inverseH, useBias: useBias)
-                    constraints[rows.1].solve(bodies, inverseH: inverseH, useBias: useBias)
+                    constraints[rows.0].solveOnItsOwn(bodies, inverseH: inverseH, useBias: useBias)
+                    constraints[rows.1].solveOnItsOwn(bodies, inverseH: inverseH, useBias: useBias)
                     pairs[k].load(rows, from: constraints)
                 }
             } else {
-                constraints[Int(~entry)].solve(bodies, inverseH: inverseH, useBias: useBias)
+                constraints[Int(~entry)].solveOnItsOwn(bodies, inverseH: inverseH, useBias: useBias)
             }
         }
+    }
+}
+
+extension ContactConstraint {
+    /// `solve` for a row on its own in a pass, with `useBias` a constant at each call: one copy
+    /// of the row's solve for the solve pass and one for the relax pass, each without the other's
+    /// work (compiled once with `useBias` an argument, every row tested it at run time).
+    @inline(__always)
+    fileprivate mutating func solveOnItsOwn(
+        _ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double, useBias: Bool
+    ) {
+        if useBias { solveWithBias(bodies, inverseH: inverseH) } else { relax(bodies, inverseH: inverseH) }
+    }
+
+    @inline(never)
+    private mutating func solveWithBias(_ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double) {
+        solve(bodies, inverseH: inverseH, useBias: true)
+    }
+
+    @inline(never)
+    private mutating func relax(_ bodies: UnsafeMutableBufferPointer<BodyState>, inverseH: Double) {
+        solve(bodies, inverseH: inverseH, useBias: false)
     }
 }
