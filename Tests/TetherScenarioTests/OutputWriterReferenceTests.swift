@@ -111,4 +111,41 @@ import TetherTestSupport
         let expected = "{\"scenario\":\"reference\",\"hz\":60,\"frames\":[\n" + frames.map(jsonObject).joined(separator: ",\n") + "\n]}\n"
         #expect(String(decoding: try render(.json, header: header, frames: frames), as: UTF8.self) == expected)
     }
+
+    /// Each frame handed over in parts (`beginFrame`, `writeRows`, `endFrame`) as a replay
+    /// builds and writes its rows: parts of every size from none to more than a frame, so
+    /// parts begin and end anywhere, on viewport rows and on world items with ids too.
+    func renderInParts(_ format: OutputFormat, frames: [FrameRecord]) throws -> [UInt8] {
+        let sink = OutputSink.inMemory()
+        var writer = makeFrameWriter(format, sink: sink)
+        #expect(writer.writesFramesInParts)
+        var random = SplitMix64(seed: 0x5041_5254)
+        try writer.begin(header)
+        for frame in frames {
+            try writer.beginFrame(FrameRecord(
+                index: frame.index, time: frame.time, contentOffset: frame.contentOffset, rows: [], itemIDs: frame.itemIDs))
+            try frame.rows.withUnsafeBufferPointer { rows in
+                var start = 0
+                while start < rows.count {
+                    let end = min(start + [0, 1, 2, 7, 64, 500][random.below(6)], rows.count)
+                    try writer.writeRows(UnsafeBufferPointer(rebasing: rows[start..<end]))
+                    start = end
+                }
+            }
+            try writer.endFrame()
+        }
+        try writer.finish()
+        try sink.flush()
+        return sink.collectedBytes
+    }
+
+    @Test func framesWrittenInPartsMatchRowByRowFormatting() throws {
+        let frames = Self.frames()
+        let csv = CSVFrameWriter.headerLine + "\n" + frames.map { f in f.rows.map { csvRow(f, $0) }.joined() }.joined()
+        #expect(String(decoding: try renderInParts(.csv, frames: frames), as: UTF8.self) == csv)
+        let jsonl = frames.map { jsonObject($0) + "\n" }.joined()
+        #expect(String(decoding: try renderInParts(.jsonl, frames: frames), as: UTF8.self) == jsonl)
+        let json = "{\"scenario\":\"reference\",\"hz\":60,\"frames\":[\n" + frames.map(jsonObject).joined(separator: ",\n") + "\n]}\n"
+        #expect(String(decoding: try renderInParts(.json, frames: frames), as: UTF8.self) == json)
+    }
 }

@@ -33,35 +33,45 @@ public struct CSVFrameWriter: FrameWriter {
     }
 
     public mutating func write(_ frame: FrameRecord) throws {
+        try beginFrame(frame)
+        try frame.rows.withUnsafeBufferPointer { rows in try writeRows(rows) }
+    }
+
+    public var writesFramesInParts: Bool { true }
+
+    public mutating func beginFrame(_ frame: FrameRecord) throws {
         lead.setHead { prefix in
             FixedDecimal.append(frame.index, to: &prefix)
             prefix.append(UInt8(ascii: ","))
             FixedDecimal.append(frame.time, decimals: 6, to: &prefix)
             prefix.append(UInt8(ascii: ","))
         }
+    }
+
+    public mutating func writeRows(_ rows: UnsafeBufferPointer<ElementRow>) throws {
         let room = lead.maxLength + Self.maxRowLength + ByteCursor.overshoot
         // Rows go straight into the sink's buffer, a chunk's worth per access, read in place
         // (through a pointer): copying a row costs more than formatting it. Room for a chunk and
         // one more row is made once (`OutputBuffer.append(rowsUpTo:)`), so each row costs one
         // comparison of the cursor with the chunk's end, no capacity check and no call.
-        try frame.rows.withUnsafeBufferPointer { rows in
-            try RowKindName.csv.withUnsafeBufferPointer { names in
-                var next = 0
-                while next < rows.count {
-                    try sink.append { buffer in
-                        buffer.append(rowsUpTo: OutputSink.chunkSize, rowRoom: room) { cursor, limit in
-                            while next < rows.count && cursor.position < limit {
-                                let row = rows.baseAddress! + next
-                                lead.put(section: row.pointee.section, to: &cursor)
-                                Self.putRow(row, to: &cursor, repeated: &repeated, centers: centers, names: names)
-                                next += 1
-                            }
+        try RowKindName.csv.withUnsafeBufferPointer { names in
+            var next = 0
+            while next < rows.count {
+                try sink.append { buffer in
+                    buffer.append(rowsUpTo: OutputSink.chunkSize, rowRoom: room) { cursor, limit in
+                        while next < rows.count && cursor.position < limit {
+                            let row = rows.baseAddress! + next
+                            lead.put(section: row.pointee.section, to: &cursor)
+                            Self.putRow(row, to: &cursor, repeated: &repeated, centers: centers, names: names)
+                            next += 1
                         }
                     }
                 }
             }
         }
     }
+
+    public mutating func endFrame() throws {}
 
     public mutating func finish(trailer: [(key: String, json: String)]) throws {
         try sink.flush()

@@ -11,11 +11,27 @@ public protocol FrameWriter {
     /// Whether `write` reads the frames' rows. A writer that drops them lets the runner skip
     /// building them (`--format none` then costs what the replay costs).
     var readsRows: Bool { get }
+
+    /// Whether the writer also takes a frame in parts (`beginFrame`, `writeRows`, `endFrame`),
+    /// so that a caller can build a frame's rows a part at a time and write each part while it
+    /// is still in the cache (see `SceneReplay.write(to:items:record:)`). The bytes are those
+    /// of `write(_:)` with all the rows.
+    var writesFramesInParts: Bool { get }
+    /// Starts a frame written in parts: everything of `frame` but its rows, which are ignored.
+    mutating func beginFrame(_ frame: FrameRecord) throws
+    /// The next rows of the frame begun, in output order.
+    mutating func writeRows(_ rows: UnsafeBufferPointer<ElementRow>) throws
+    /// Ends the frame begun.
+    mutating func endFrame() throws
 }
 
 extension FrameWriter {
     public mutating func finish() throws { try finish(trailer: []) }
     public var readsRows: Bool { true }
+    public var writesFramesInParts: Bool { false }
+    public mutating func beginFrame(_ frame: FrameRecord) throws { preconditionFailure("not written in parts") }
+    public mutating func writeRows(_ rows: UnsafeBufferPointer<ElementRow>) throws { preconditionFailure("not written in parts") }
+    public mutating func endFrame() throws { preconditionFailure("not written in parts") }
 }
 
 /// The formats `tether` can write; `none` replays without writing (for timing).

@@ -22,9 +22,32 @@ enum JSONFrameObject {
         let centers = CenterTexts()
     }
 
+    /// A frame whose object is being written: what its items need from it, and whether one
+    /// has been written (the next one needs a comma).
+    struct OpenFrame {
+        /// World items' ids (`FrameRecord.itemIDs`).
+        var itemIDs: [String]
+        var wroteItem = false
+
+        /// The id of `row`, if it is a world item that has one (as `FrameRecord.id(of:)`).
+        @inline(__always)
+        func id(of row: ElementRow) -> String? {
+            row.kind == .item && row.item >= 0 && row.item < itemIDs.count ? itemIDs[row.item] : nil
+        }
+    }
+
     /// Appends the object (no trailing newline), flushing the sink between items. `repeated`
     /// keeps the text items share with the item before.
     static func write(_ frame: FrameRecord, to sink: OutputSink, repeated: inout RepeatedText) throws(OutputError) {
+        var open = try begin(frame, to: sink)
+        try frame.rows.withUnsafeBufferPointer { (rows) throws(OutputError) in
+            try writeItems(rows, of: &open, to: sink, repeated: &repeated)
+        }
+        try end(to: sink)
+    }
+
+    /// Appends the object's members up to the opening of its items (`frame`'s rows are not read).
+    static func begin(_ frame: FrameRecord, to sink: OutputSink) throws(OutputError) -> OpenFrame {
         try sink.append { buffer in
             buffer.appendStatic("{\"frame\":")
             FixedDecimal.append(frame.index, into: &buffer)
@@ -36,45 +59,56 @@ enum JSONFrameObject {
             }
             buffer.appendStatic(",\"items\":[")
         }
+        return OpenFrame(itemIDs: frame.itemIDs)
+    }
+
+    /// Appends the items of `rows` (viewport rows left out), after those already written.
+    static func writeItems(
+        _ rows: UnsafeBufferPointer<ElementRow>, of frame: inout OpenFrame, to sink: OutputSink,
+        repeated: inout RepeatedText
+    ) throws(OutputError) {
         // Items go straight into the sink's buffer, a chunk's worth per access, read in place
         // (through a pointer) like the CSV's rows, with room for a chunk made once
         // (`OutputBuffer.append(rowsUpTo:)`). A world item with an id needs room for the id
         // too: it ends the run of items and is written on its own.
         let room = 1 + repeated.lead.maxLength + maxItemLength + ByteCursor.overshoot  // a comma, the item, the word stores past it
-        try frame.rows.withUnsafeBufferPointer { (rows) throws(OutputError) in
-            try RowKindName.jsonUpToCenter.withUnsafeBufferPointer { (names) throws(OutputError) in
-                var next = 0
-                var first = true
-                while next < rows.count {
-                    try sink.append { buffer in
-                        buffer.append(rowsUpTo: OutputSink.chunkSize, rowRoom: room) { cursor, limit in
-                            while next < rows.count && cursor.position < limit {
-                                let row = rows.baseAddress! + next
-                                let kind = row.pointee.kind
-                                // Only world items have ids: the others take a path with no
-                                // optional string, which cost a release call per item even when nil.
-                                if kind == .item && frame.id(of: row.pointee) != nil { break }
-                                next += 1
-                                if kind == .viewport { continue }
-                                if !first { cursor.put(UInt8(ascii: ",")) }
-                                putItem(row, id: nil, to: &cursor, repeated: &repeated, names: names)
-                                first = false
-                            }
-                        }
-                        guard next < rows.count, let id = frame.id(of: rows[next]) else { return }
-                        let row = rows.baseAddress! + next
-                        buffer.append(atMost: room + maxLiteralLength(id)) { cursor in
+        try RowKindName.jsonUpToCenter.withUnsafeBufferPointer { (names) throws(OutputError) in
+            var next = 0
+            var first = !frame.wroteItem
+            defer { frame.wroteItem = !first }
+            while next < rows.count {
+                try sink.append { buffer in
+                    buffer.append(rowsUpTo: OutputSink.chunkSize, rowRoom: room) { cursor, limit in
+                        while next < rows.count && cursor.position < limit {
+                            let row = rows.baseAddress! + next
+                            let kind = row.pointee.kind
+                            // Only world items have ids: the others take a path with no
+                            // optional string, which cost a release call per item even when nil.
+                            if kind == .item && frame.id(of: row.pointee) != nil { break }
+                            next += 1
+                            if kind == .viewport { continue }
                             if !first { cursor.put(UInt8(ascii: ",")) }
-                            RowKindName.jsonKind.withUnsafeBufferPointer { names in
-                                putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
-                            }
+                            putItem(row, id: nil, to: &cursor, repeated: &repeated, names: names)
+                            first = false
                         }
-                        next += 1
-                        first = false
                     }
+                    guard next < rows.count, let id = frame.id(of: rows[next]) else { return }
+                    let row = rows.baseAddress! + next
+                    buffer.append(atMost: room + maxLiteralLength(id)) { cursor in
+                        if !first { cursor.put(UInt8(ascii: ",")) }
+                        RowKindName.jsonKind.withUnsafeBufferPointer { names in
+                            putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
+                        }
+                    }
+                    next += 1
+                    first = false
                 }
             }
         }
+    }
+
+    /// Closes the items and the object.
+    static func end(to sink: OutputSink) throws(OutputError) {
         try sink.append { $0.appendStatic("]}") }
     }
 

@@ -13,6 +13,8 @@ public struct JSONFrameWriter: FrameWriter {
     /// The text items share with the item before them, reused while it repeats.
     private var repeated = JSONFrameObject.RepeatedText()
     private var wroteFrame = false
+    /// The frame being written in parts.
+    private var open = JSONFrameObject.OpenFrame(itemIDs: [])
 
     public init(sink: OutputSink) {
         self.sink = sink
@@ -37,6 +39,22 @@ public struct JSONFrameWriter: FrameWriter {
     public mutating func write(_ frame: FrameRecord) throws {
         if wroteFrame { try sink.append { $0.appendStatic(",\n") } }
         try JSONFrameObject.write(frame, to: sink, repeated: &repeated)
+        wroteFrame = true
+    }
+
+    public var writesFramesInParts: Bool { true }
+
+    public mutating func beginFrame(_ frame: FrameRecord) throws {
+        if wroteFrame { try sink.append { $0.appendStatic(",\n") } }
+        open = try JSONFrameObject.begin(frame, to: sink)
+    }
+
+    public mutating func writeRows(_ rows: UnsafeBufferPointer<ElementRow>) throws {
+        try JSONFrameObject.writeItems(rows, of: &open, to: sink, repeated: &repeated)
+    }
+
+    public mutating func endFrame() throws {
+        try JSONFrameObject.end(to: sink)
         wroteFrame = true
     }
 
