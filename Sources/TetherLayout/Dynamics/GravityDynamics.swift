@@ -127,17 +127,19 @@ public struct GravityDynamics: LayoutDynamics {
     }
 
     /// `currentAttributes(at:)` for a run of elements, the element arrays opened once.
-    public func forEachCurrentAttributes(in range: Range<Int>, _ body: (LayoutAttributes) -> Void) {
+    public func storeCurrentAttributes(in range: Range<Int>, to destination: UnsafeMutablePointer<LayoutAttributes>) {
         world.withPlacements { placements in
             layoutAttributes.withUnsafeBufferPointer { attributes in
                 bodies.withUnsafeBufferPointer { bodies in
                     precondition(range.lowerBound >= 0 && range.upperBound <= min(attributes.count, bodies.count))
+                    var next = destination
                     for i in range {
                         var element = attributes[i]
                         let placement = placements[bodies[i]]
                         element.center = placement.position
                         element.angle = placement.rotation.angle
-                        body(element)
+                        next.initialize(to: element)
+                        next += 1
                     }
                 }
             }

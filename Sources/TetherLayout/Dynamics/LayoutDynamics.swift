@@ -14,10 +14,11 @@ public protocol LayoutDynamics: Sendable {
     mutating func step(timeStep: Double, substeps: Int)
     /// The attributes of element `index` as drawn now.
     func currentAttributes(at index: Int) -> LayoutAttributes
-    /// `currentAttributes(at:)` of every element of `range`, in order, handed to `body`: the
+    /// `currentAttributes(at:)` of every element of `range`, in order, stored from `destination`
+    /// on (memory for `range.count` attributes, initialized or not: they are plain data). The
     /// output reads every element every frame, so the dynamics open their arrays once for all
-    /// of them instead of once per element.
-    func forEachCurrentAttributes(in range: Range<Int>, _ body: (LayoutAttributes) -> Void)
+    /// of them instead of once per element, and copy each element once, with no call.
+    func storeCurrentAttributes(in range: Range<Int>, to destination: UnsafeMutablePointer<LayoutAttributes>)
     /// Elements whose current frame intersects `rect`, ascending.
     func indices(intersecting rect: Rect) -> [Int]
     /// The physics world, for checks and statistics.
@@ -64,8 +65,23 @@ public protocol LayoutDynamics: Sendable {
 
 extension LayoutDynamics {
     /// One element at a time, for dynamics whose elements are cheap to read one by one.
+    public func storeCurrentAttributes(in range: Range<Int>, to destination: UnsafeMutablePointer<LayoutAttributes>) {
+        for (offset, i) in range.enumerated() { (destination + offset).initialize(to: currentAttributes(at: i)) }
+    }
+
+    /// `currentAttributes(at:)` of every element of `range`, in order, handed to `body` (read a
+    /// block at a time with `storeCurrentAttributes`).
     public func forEachCurrentAttributes(in range: Range<Int>, _ body: (LayoutAttributes) -> Void) {
-        for i in range { body(currentAttributes(at: i)) }
+        let block = 64
+        withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: block) { scratch in
+            var start = range.lowerBound
+            while start < range.upperBound {
+                let end = min(start + block, range.upperBound)
+                storeCurrentAttributes(in: start..<end, to: scratch.baseAddress!)
+                for attributes in scratch[0..<end - start] { body(attributes) }
+                start = end
+            }
+        }
     }
 
     /// Only the springy list has parameters that change during a run; scenarios give `set`
