@@ -77,6 +77,22 @@ public struct ElementRow: Sendable, Hashable {
     }
 }
 
+extension ElementRow {
+    /// A row to be overwritten: what storage for rows filled in place starts as.
+    static var blank: ElementRow { ElementRow(section: 0, item: 0, kind: .viewport, center: .zero, size: .zero) }
+}
+
+extension [ElementRow] {
+    /// Makes the array hold `count` rows, to be overwritten in place (nothing is done when it
+    /// already holds that many, as it does from frame to frame).
+    mutating func resizeForFilling(to count: Int) {
+        if self.count != count {
+            removeAll(keepingCapacity: true)
+            append(contentsOf: repeatElement(.blank, count: count))
+        }
+    }
+}
+
 /// Everything written for one frame. Writers take rows as given, so the order is the caller's.
 ///
 /// A replay fills one record frame after frame (`SceneReplay.record(into:items:)`), so the rows'

@@ -27,8 +27,8 @@ public struct Benchmark: Sendable {
         public var format: OutputFormat
         /// Seconds of each repeat, in run order.
         public var seconds: [Double]
-        /// The part of each repeat's seconds spent building the frames' rows (`record(into:items:)`),
-        /// before the writer sees them.
+        /// The part of each repeat's seconds spent building the frames' rows (`record(into:items:)`,
+        /// or `fillRows` a part of a frame at a time, each part then written).
         public var rowSeconds: [Double]
         /// Bytes of one run (every run writes the same).
         public var bytes: Int
@@ -107,13 +107,16 @@ public struct Benchmark: Sendable {
             var elapsed = Duration.zero
             var building = Duration.zero
             var record = FrameRecord()
+            // As `tether run` writes a frame: rows built a part at a time and each part written
+            // at once. The whole frame is timed, and each part's building on its own.
             func write(_ replay: any SceneReplay) throws {
                 let start = clock.now
-                replay.record(into: &record, items: .all)
-                let built = clock.now
-                try writer.write(record)
+                try replay.write(to: &writer, items: .all, record: &record) { build in
+                    let start = clock.now
+                    build()
+                    building += clock.now - start
+                }
                 elapsed += clock.now - start
-                building += built - start
             }
             var start = clock.now
             try writer.begin(OutputHeader(scenario: scenario.name, hz: scenario.clock.hz, metadata: []))

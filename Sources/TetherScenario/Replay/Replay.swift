@@ -225,16 +225,29 @@ public struct Replay: SceneReplay {
 
     /// Fills `record` with the current frame's rows, in output order, reusing its storage.
     public func record(into record: inout FrameRecord, items: Scenario.ItemSelection) {
-        let viewport = visibleRect
-        record.index = frame
-        record.time = Double(frame) / Double(scenario.clock.hz)
-        record.contentOffset = scroll.contentOffset
-        record.itemIDs.removeAll(keepingCapacity: true)
-        let viewportRow = ElementRow(section: 0, item: 0, kind: .viewport, center: viewport.center, size: viewport.size)
-        if items == .all && pinnedHeaders == nil && appearing.isEmpty {
+        if let count = recordInParts(into: &record, items: items) {
             // The usual frame: the dynamics' attributes as they are, each stored in its place.
-            fillRows(of: &record, viewportRow: viewportRow)
-        } else if items == .all {
+            // The rows keep their count from frame to frame, so after the first frame nothing
+            // is allocated or appended (an append per row checked the array's uniqueness and
+            // capacity each time, a third of the cost of building the row).
+            record.rows.resizeForFilling(to: count)
+            record.rows.withUnsafeMutableBufferPointer { rows in
+                let part = Swift.min(count, defaultRowsPerPart)
+                withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: part) { scratch in
+                    var start = 0
+                    while start < count {
+                        let end = Swift.min(start + part, count)
+                        fillRows(start..<end, into: UnsafeMutableBufferPointer(rebasing: rows[start..<end]), scratch: scratch.baseAddress!)
+                        start = end
+                    }
+                }
+            }
+            return
+        }
+        let viewport = visibleRect
+        fillHead(of: &record)
+        let viewportRow = ElementRow(section: 0, item: 0, kind: .viewport, center: viewport.center, size: viewport.size)
+        if items == .all {
             record.rows.removeAll(keepingCapacity: true)
             record.rows.append(viewportRow)
             let count = dynamics.layoutAttributes.count
@@ -255,27 +268,42 @@ public struct Replay: SceneReplay {
         if !disappearing.isEmpty { insertDisappearing(into: &record.rows, items: items, viewport: viewport) }
     }
 
-    /// The viewport's row and one row per element, stored in place: the rows keep their count
-    /// from frame to frame, so after the first frame nothing is allocated or appended (an
-    /// append per row checked the array's uniqueness and capacity each time, a third of the
-    /// cost of building the row).
-    private func fillRows(of record: inout FrameRecord, viewportRow: ElementRow) {
-        let count = dynamics.layoutAttributes.count
-        if record.rows.count != count + 1 {
-            record.rows.removeAll(keepingCapacity: true)
-            record.rows.append(contentsOf: repeatElement(viewportRow, count: count + 1))
+    /// The usual frame (every element, none pinned, fading in or out) is the viewport's row and
+    /// the dynamics' attributes as they are, row i + 1 being element i: its rows can be built
+    /// in any parts.
+    public func recordInParts(into record: inout FrameRecord, items: Scenario.ItemSelection) -> Int? {
+        guard items == .all && pinnedHeaders == nil && appearing.isEmpty && disappearing.isEmpty else { return nil }
+        fillHead(of: &record)
+        return dynamics.layoutAttributes.count + 1
+    }
+
+    public func fillRows(
+        _ range: Range<Int>, into rows: UnsafeMutableBufferPointer<ElementRow>, scratch: UnsafeMutablePointer<LayoutAttributes>
+    ) {
+        precondition(range.count == rows.count && range.lowerBound >= 0 && range.upperBound <= dynamics.layoutAttributes.count + 1)
+        guard var next = rows.baseAddress else { return }
+        if range.lowerBound == 0 {
+            let viewport = visibleRect
+            next.pointee = ElementRow(section: 0, item: 0, kind: .viewport, center: viewport.center, size: viewport.size)
+            next += 1
         }
-        record.rows.withUnsafeMutableBufferPointer { rows in
-            rows[0] = viewportRow
-            let end = rows.baseAddress! + rows.count
-            var next = rows.baseAddress! + 1
-            dynamics.forEachCurrentAttributes(in: 0..<count) { a in
-                precondition(next < end, "the dynamics gave more elements than it holds")
-                next.pointee = Self.row(a, alpha: a.alpha)
-                next += 1
-            }
-            precondition(next == end, "the dynamics skipped an element")
+        // The attributes come into scratch memory that stays in the cache, and each becomes a
+        // row in a loop with no call (one call per element, its attributes passed through the
+        // stack, had cost a third of the row).
+        let elements = Swift.max(range.lowerBound, 1) - 1 ..< range.upperBound - 1
+        dynamics.storeCurrentAttributes(in: elements, to: scratch)
+        for a in UnsafeBufferPointer(start: scratch, count: elements.count) {
+            next.pointee = Self.row(a, alpha: a.alpha)
+            next += 1
         }
+    }
+
+    /// The frame's number, time and content offset; no item ids (a layout has no world items).
+    private func fillHead(of record: inout FrameRecord) {
+        record.index = frame
+        record.time = Double(frame) / Double(scenario.clock.hz)
+        record.contentOffset = scroll.contentOffset
+        record.itemIDs.removeAll(keepingCapacity: true)
     }
 
     @inline(__always)
@@ -318,6 +346,16 @@ public protocol SceneReplay: Sendable {
     /// Fills `record` with the current frame (its rows in output order), reusing its storage:
     /// a run fills one record frame after frame.
     func record(into record: inout FrameRecord, items: Scenario.ItemSelection)
+    /// When the current frame's rows can be built a part at a time (`fillRows(_:into:)`), fills
+    /// `record` with everything but its rows and returns how many rows the frame has; nil
+    /// when only `record(into:items:)` builds them.
+    func recordInParts(into record: inout FrameRecord, items: Scenario.ItemSelection) -> Int?
+    /// Stores the rows `range` of the current frame (in output order) in `rows`, which holds
+    /// `range.count`; only after `recordInParts` returned a count, with the same items.
+    /// `scratch` has room for as many attributes, for the replay to use as it needs (the
+    /// caller allocates it once for all the parts of a frame).
+    func fillRows(
+        _ range: Range<Int>, into rows: UnsafeMutableBufferPointer<ElementRow>, scratch: UnsafeMutablePointer<LayoutAttributes>)
 }
 
 extension SceneReplay {

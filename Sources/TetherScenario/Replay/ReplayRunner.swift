@@ -21,7 +21,8 @@ public enum ReplayRunner {
 
     /// Writes frame 0 and every `every`-th frame after it. With `untilRest` the run ends at the
     /// first frame where the scene is at rest and no event is left (that frame is written).
-    /// Rows are built only for a writer that reads them (`FrameWriter.readsRows`).
+    /// Rows are built only for a writer that reads them (`FrameWriter.readsRows`), a part at a
+    /// time when they can be (`SceneReplay.write(to:items:record:)`).
     @discardableResult
     public static func run(
         _ scenario: Scenario, items: Scenario.ItemSelection, every: Int, untilRest: Bool = false,
@@ -31,9 +32,7 @@ public enum ReplayRunner {
         // One record for the whole run: each frame's rows overwrite the last's in place.
         var record = FrameRecord()
         try writer.begin(OutputHeader(scenario: scenario.name, hz: scenario.clock.hz, metadata: []))
-        let readsRows = writer.readsRows
-        if readsRows { replay.record(into: &record, items: items) }
-        try writer.write(record)
+        try replay.write(to: &writer, items: items, record: &record)
         while !replay.isFinished {
             try replay.advance()
             if let contacts {
@@ -41,8 +40,7 @@ public enum ReplayRunner {
             }
             let stop = untilRest && replay.restingSince != nil && !replay.hasPendingEvents
             if replay.frame % every == 0 || stop {
-                if readsRows { replay.record(into: &record, items: items) }
-                try writer.write(record)
+                try replay.write(to: &writer, items: items, record: &record)
             }
             if stop { break }
         }
