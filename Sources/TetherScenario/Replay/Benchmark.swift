@@ -91,8 +91,9 @@ public struct Benchmark: Sendable {
     }
 
     /// Times `repeats` runs of the output alone: building every frame's rows (all elements, as
-    /// `run --items all`) and formatting them into a sink that drops the bytes. The steps between
-    /// frames are not timed. Pausing at rest is off, as for the steps.
+    /// `run --items all`, a part at a time where `run` does so) and formatting them into a sink
+    /// that drops the bytes. The steps between frames are not timed. Pausing at rest is off, as
+    /// for the steps. The rows' share is timed part by part (two clock reads per part).
     public static func output(_ scenario: Scenario, format: OutputFormat, repeats: Int) throws -> OutputResult {
         var scenario = scenario
         scenario.allowsPause = false
