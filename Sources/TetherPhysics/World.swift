@@ -6,13 +6,18 @@
 public struct World: Sendable {
     // Dense body storage; slot 0 is the ground.
     @usableFromInline var states: [BodyState] = [.ground] {
-        didSet { bodiesAreKnownFinite = false }
+        didSet { (bodiesAreKnownFinite, bodiesAreKnownLaneReady) = (false, false) }
     }
     /// Whether the last step found every body's position, velocity, rotation and angular
     /// velocity finite on its way (the step of independent bodies does), so that
     /// `firstNonFiniteBody` need not read them again; any access that may change `states`
     /// clears it.
     var bodiesAreKnownFinite = false
+    /// Whether the last step ran every body through the point-spring lanes
+    /// (`Solver/PointSpringLanes.swift`) and nothing has changed `states` since but moves
+    /// (`translate`): then no body turns and every smooth velocity change is +0, as the lanes
+    /// left them, so the next step's lanes neither check nor read them.
+    var bodiesAreKnownLaneReady = false
 
     /// The bodies' states, taken out of the world until the caller puts them back: a stage that
     /// works on them beside other parts of the world cannot open `states` itself, whose
@@ -178,7 +183,9 @@ public struct World: Sendable {
     /// Moves the body by `offset` without changing its velocity.
     public mutating func translate(_ id: BodyID, by offset: Vec2) {
         wake()
+        let laneReady = bodiesAreKnownLaneReady  // a move leaves it true
         states[requireSlot(id)].position += offset
+        bodiesAreKnownLaneReady = laneReady
     }
 
     /// Moves each body by its offset, in order, without changing velocities: `translate(_:by:)`
@@ -188,6 +195,8 @@ public struct World: Sendable {
         if moves.isEmpty { return }
         wake()
         let bodySlots = bodySlots
+        let laneReady = bodiesAreKnownLaneReady  // moves leave it true
+        defer { bodiesAreKnownLaneReady = laneReady }
         states.withUnsafeMutableBufferPointer { states in
             for move in moves {
                 let raw = Int(move.body.rawValue)

@@ -73,7 +73,7 @@ import Testing
                         [1..<65, 65..<129, 193..<201].map {
                             lanes.step(
                                 $0, runs[$0.lowerBound], bodies, springs, springBySlot, h: 1.0 / 240, substeps: 4, fastest: &fastest,
-                                probe: &probe, rotationsKnownFinite: false)
+                                probe: &probe, rotationsKnownFinite: false, leftByLanes: false)
                         }
                     }
                 }

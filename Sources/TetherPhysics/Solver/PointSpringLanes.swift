@@ -44,13 +44,16 @@ struct PointSpringLanes {
     /// (`World.stepIndependentBodies`: a sum that is finite only if each value is); not its
     /// rotation when `rotationsKnownFinite` (the bodies were known finite when the step began,
     /// and the lanes leave rotations as they are).
+    /// `leftByLanes`: the bodies are as the lanes left them in the last step
+    /// (`World.bodiesAreKnownLaneReady`), so none turns and their smooth velocity changes are +0:
+    /// the first pass neither checks nor reads them.
     /// False, with nothing changed, when a body of the block turns: the caller steps the block
     /// the general way.
     func step(
         _ slots: Range<Int>, _ run: PointSpringRun, _ bodies: UnsafeMutableBufferPointer<BodyState>,
         _ springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: UnsafeBufferPointer<Int32>,
         h: Double, substeps: Int, fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>,
-        rotationsKnownFinite: Bool
+        rotationsKnownFinite: Bool, leftByLanes: Bool
     ) -> Bool {
         precondition(slots.count <= capacity && run.covers(slots.count), "a block larger than its lanes, or not all on point springs")
         let bodies = bodies.baseAddress!
@@ -58,16 +61,26 @@ struct PointSpringLanes {
         let shared: TrapezoidalSpring?
         if run.sharesCoefficients(slots.count), case .pointSpring(let row) = springs[first].row { shared = row } else { shared = nil }
         if run.hasSpringsInOrder(slots.count) {
-            let records = Records(bodies: bodies, springs: SpringsInOrder(first: springs.baseAddress! + first, slot: slots.lowerBound))
+            let inOrder = SpringsInOrder(first: springs.baseAddress! + first, slot: slots.lowerBound)
+            if leftByLanes {
+                let records = Records<SpringsInOrder, AsLanesLeftThem>(bodies: bodies, springs: inOrder)
+                return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest, probe: &probe, rotationsKnownFinite: rotationsKnownFinite)
+            }
+            let records = Records<SpringsInOrder, AsFound>(bodies: bodies, springs: inOrder)
             return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest, probe: &probe, rotationsKnownFinite: rotationsKnownFinite)
         }
-        let records = Records(bodies: bodies, springs: SpringsBySlot(springs: springs.baseAddress!, bySlot: springBySlot.baseAddress!))
+        let bySlot = SpringsBySlot(springs: springs.baseAddress!, bySlot: springBySlot.baseAddress!)
+        if leftByLanes {
+            let records = Records<SpringsBySlot, AsLanesLeftThem>(bodies: bodies, springs: bySlot)
+            return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest, probe: &probe, rotationsKnownFinite: rotationsKnownFinite)
+        }
+        let records = Records<SpringsBySlot, AsFound>(bodies: bodies, springs: bySlot)
         return step(slots, records, shared, h: h, substeps: substeps, fastest: &fastest, probe: &probe, rotationsKnownFinite: rotationsKnownFinite)
     }
 
     @inline(__always)
-    private func step<Springs: SpringLookup>(
-        _ slots: Range<Int>, _ records: Records<Springs>, _ shared: TrapezoidalSpring?, h: Double, substeps: Int,
+    private func step<Springs: SpringLookup, Start: BodiesAtStart>(
+        _ slots: Range<Int>, _ records: Records<Springs, Start>, _ shared: TrapezoidalSpring?, h: Double, substeps: Int,
         fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>, rotationsKnownFinite: Bool
     ) -> Bool {
         guard let shared else {
@@ -77,8 +90,8 @@ struct PointSpringLanes {
     }
 
     @inline(__always)
-    private func step<Springs: SpringLookup, Coefficients: LaneCoefficients>(
-        _ slots: Range<Int>, _ records: Records<Springs>, _ coefficients: Coefficients, h: Double, substeps: Int,
+    private func step<Springs: SpringLookup, Start: BodiesAtStart, Coefficients: LaneCoefficients>(
+        _ slots: Range<Int>, _ records: Records<Springs, Start>, _ coefficients: Coefficients, h: Double, substeps: Int,
         fastest: inout (linear: Double, angular: Double), probe: inout SIMD2<Double>, rotationsKnownFinite: Bool
     ) -> Bool {
         let base = slots.lowerBound
@@ -200,13 +213,14 @@ struct PointSpringRun: Sendable, Equatable {
 }
 
 /// The records the first pass reads and the last writes: the bodies, and their springs found
-/// through `Springs`.
-private struct Records<Springs: SpringLookup> {
+/// through `Springs`; `Start` tells what is known of the bodies before they are read.
+private struct Records<Springs: SpringLookup, Start: BodiesAtStart> {
     let bodies: UnsafeMutablePointer<BodyState>
     let springs: Springs
 
     /// Whether the body turns or has begun to (then the lanes cannot take it).
     @inline(__always) func turns(_ slot: Int) -> Bool {
+        if Start.leftByLanes { return false }
         let body = bodies + slot
         // Both are ±0 exactly when neither has a bit set but the sign.
         return (body.pointee.angularVelocity.bitPattern | body.pointee.smoothAngularVelocityChange.bitPattern) << 1 != 0
@@ -218,7 +232,7 @@ private struct Records<Springs: SpringLookup> {
         let body = bodies + slot
         return (
             PointSpringBody(position: SIMD2(body.pointee.position), velocity: SIMD2(body.pointee.velocity), anchor: SIMD2(springs[slot].pointee.anchor)),
-            SIMD2(body.pointee.smoothVelocityChange)
+            Start.leftByLanes ? .zero : SIMD2(body.pointee.smoothVelocityChange)
         )
     }
 
@@ -245,6 +259,24 @@ private struct Records<Springs: SpringLookup> {
         state.pointee.smoothAngularVelocityChange = 0
         state.pointee.position = Vec2(body.position)
     }
+}
+
+/// What the first pass knows of the bodies before it reads them.
+private protocol BodiesAtStart {
+    /// Whether the bodies are as the lanes left them in the last step (`World.bodiesAreKnownLaneReady`):
+    /// none turns, and each one's smooth velocity change is +0 (the last pass wrote it), so the
+    /// substep starts as the later ones do (`v − (+0)` is `v`, bit for bit).
+    static var leftByLanes: Bool { get }
+}
+
+/// Bodies as anything may have left them: each is checked and its smooth change read.
+private enum AsFound: BodiesAtStart {
+    static var leftByLanes: Bool { false }
+}
+
+/// Bodies as the lanes left them.
+private enum AsLanesLeftThem: BodiesAtStart {
+    static var leftByLanes: Bool { true }
 }
 
 /// Where the spring of a body slot is.

@@ -9,27 +9,30 @@
 /// memory once per stage, and the bodies split into chunks for the step's threads with one
 /// hand-off per step.
 extension World {
-    /// The step of independent bodies; the largest squared speeds of its last substep, and
-    /// whether it found every body's position, velocity, rotation and angular velocity finite
-    /// on its way (then `firstNonFiniteBody` need not read the bodies again).
+    /// The step of independent bodies; the largest squared speeds of its last substep, whether
+    /// it found every body's position, velocity, rotation and angular velocity finite on its
+    /// way (then `firstNonFiniteBody` need not read the bodies again), and whether every body
+    /// went through the point-spring lanes (then the next step's lanes need not check them:
+    /// `bodiesAreKnownLaneReady`).
     /// `rotationsKnownFinite`: they were when it began (then the lanes, which leave rotations
-    /// as they are, need not add them up).
+    /// as they are, need not add them up); `leftByLanes`: every body was left by the last
+    /// step's lanes, untouched since.
     static func stepIndependentBodies(
         _ context: StepContext, springs: UnsafeMutableBufferPointer<AnchorSpring>, _ springBySlot: [Int32],
-        _ pointSpringRuns: [PointSpringRun], substeps: Int, rotationsKnownFinite: Bool
-    ) -> (fastest: (linear: Double, angular: Double), allFinite: Bool) {
-        let (fastest, probe) = springBySlot.withUnsafeBufferPointer { springBySlot in
+        _ pointSpringRuns: [PointSpringRun], substeps: Int, rotationsKnownFinite: Bool, leftByLanes: Bool
+    ) -> (fastest: (linear: Double, angular: Double), allFinite: Bool, allInLanes: Bool) {
+        let (fastest, probe, allInLanes) = springBySlot.withUnsafeBufferPointer { springBySlot in
             pointSpringRuns.withUnsafeBufferPointer { runs in
                 context.workers.reduceChunks(count: context.bodies.count - 1) { chunk in
                     stepBodies(
                         (chunk.lowerBound + 1)..<(chunk.upperBound + 1), context, springs, springBySlot, runs, substeps: substeps,
-                        rotationsKnownFinite: rotationsKnownFinite)
-                } combine: { (faster($0.fastest, $1.fastest), $0.probe + $1.probe) }
+                        rotationsKnownFinite: rotationsKnownFinite, leftByLanes: leftByLanes)
+                } combine: { (faster($0.fastest, $1.fastest), $0.probe + $1.probe, $0.inLanes && $1.inLanes) }
             }
         }
         // A sum is finite only if every value in it is (a NaN or an infinity stays in it); one
         // that overflowed from finite values only leaves the check to read the bodies.
-        return (fastest, (probe.x + probe.y).isFinite)
+        return (fastest, (probe.x + probe.y).isFinite, allInLanes)
     }
 
     /// How many bodies go through the substeps together: few enough that they and their
@@ -43,16 +46,17 @@ extension World {
     /// finite only if each of them is (the blow-up check's probe). A block whose bodies all hang on point springs (as `runs`,
     /// from the step's preparation, tells), feel no force and do not turn (the springy list's
     /// cells) runs in `PointSpringLanes`; any other the general way, body after body through
-    /// each substep.
+    /// each substep. `inLanes`: every block ran in the lanes.
     @inline(__always)
     private static func stepBodies(
         _ slots: Range<Int>, _ context: StepContext, _ springs: UnsafeMutableBufferPointer<AnchorSpring>,
         _ springBySlot: UnsafeBufferPointer<Int32>, _ runs: UnsafeBufferPointer<PointSpringRun>, substeps: Int,
-        rotationsKnownFinite: Bool
-    ) -> (fastest: (linear: Double, angular: Double), probe: SIMD2<Double>) {
+        rotationsKnownFinite: Bool, leftByLanes: Bool
+    ) -> (fastest: (linear: Double, angular: Double), probe: SIMD2<Double>, inLanes: Bool) {
         let (bodies, h) = (context.bodies, context.h)
         var fastest = (linear: 0.0, angular: 0.0)
         var probe = SIMD2<Double>.zero
+        var inLanes = true
         PointSpringLanes.withLanes(capacity: independentBlock) { lanes in
             for start in stride(from: slots.lowerBound, to: slots.upperBound, by: independentBlock) {
                 let block = start..<min(start + independentBlock, slots.upperBound)
@@ -60,13 +64,14 @@ extension World {
                 if context.hasForces || !run.covers(block.count)
                     || !lanes.step(
                         block, run, bodies, springs, springBySlot, h: h, substeps: substeps, fastest: &fastest, probe: &probe,
-                        rotationsKnownFinite: rotationsKnownFinite)
+                        rotationsKnownFinite: rotationsKnownFinite, leftByLanes: leftByLanes)
                 {
                     stepBlock(block, context, springs, springBySlot, substeps: substeps, fastest: &fastest, probe: &probe)
+                    inLanes = false
                 }
             }
         }
-        return (fastest, probe)
+        return (fastest, probe, inLanes)
     }
 
     /// All substeps of one block, body after body through each substep; folds the squared

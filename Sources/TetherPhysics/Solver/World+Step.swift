@@ -33,17 +33,19 @@ extension World {
         let isCoupled = joints.couplesBodies || !contacts.isEmpty
         let pairsRows = solvesContactPairs
         let rotationsKnownFinite = bodiesAreKnownFinite  // nothing has changed them since the last step
+        let leftByLanes = bodiesAreKnownLaneReady
         var bodies = takeStates()
-        let (fastest, allFinite) = StepContext.open(
+        let (fastest, allFinite, allInLanes) = StepContext.open(
             &bodies, &properties, h: h, hasForces: hasForces, isCoupled: isCoupled, workers: workers
         ) { context in
             contactPlan.prepare(context, contacts: contacts, coloring: &contactColoring, pairsRows: pairsRows)
             var fastest = (linear: 0.0, angular: 0.0)
-            var allFinite = false
+            var (allFinite, allInLanes) = (false, false)
             if !context.isCoupled && !springBySlot.isEmpty && stepsIndependentBodies {
-                (fastest, allFinite) = joints.withAnchorSprings {
+                (fastest, allFinite, allInLanes) = joints.withAnchorSprings {
                     Self.stepIndependentBodies(
-                        context, springs: $0, springBySlot, pointSpringRuns, substeps: substeps, rotationsKnownFinite: rotationsKnownFinite)
+                        context, springs: $0, springBySlot, pointSpringRuns, substeps: substeps,
+                        rotationsKnownFinite: rotationsKnownFinite, leftByLanes: leftByLanes)
                 }
             } else if joints.isEmpty,
                 let moved = contactPlan.runSubsteps(context, substeps: substeps, integratesVelocities: context.hasForces)
@@ -64,10 +66,12 @@ extension World {
             }
             contactPlan.storeImpulses(into: &contacts)
             contactPlan.applyRestitution(context, contacts: &contacts)
-            return (fastest, allFinite)
+            return (fastest, allFinite, allInLanes)
         }
         states = bodies
-        bodiesAreKnownFinite = allFinite  // after the states are back: putting them back clears it
+        // After the states are back: putting them back clears both.
+        bodiesAreKnownFinite = allFinite
+        bodiesAreKnownLaneReady = allInLanes
         updateRest(timeStep: timeStep, fastest: fastest)
     }
 
