@@ -105,9 +105,10 @@ struct PointSpringLanes {
             let squared = moved.x * moved.x + moved.y * moved.y
             linear = squared > linear ? squared : linear
         }
+        // Every body must fit before any is written (the first pass writes only the lanes when
+        // there are more substeps, but the check costs less as a loop of its own).
+        for slot in slots where records.turns(slot) { return false }
         if substeps == 1 {
-            // One pass reads and writes the records: every body must fit before any is written.
-            for slot in slots where records.turns(slot) { return false }
             for slot in slots {
                 let spring = coefficients.load(slot &- base, records.springs[slot].pointee.row)
                 var (body, start) = records.load(slot)
@@ -116,24 +117,21 @@ struct PointSpringLanes {
                 fold(last.moved)
             }
         } else {
-            // The first pass writes only the lanes, so a body that does not fit can still send
-            // the block the general way.
-            for lane in 0..<slots.count {
+            Self.twoAtATime(slots.count) { lane in
                 let slot = base &+ lane
-                if records.turns(slot) { return false }
                 let spring = coefficients.load(lane, records.springs[slot].pointee.row)
                 var (body, start) = records.load(slot)
                 _ = body.substep(start: start, spring, h: h)
                 (position[lane], velocity[lane], anchor[lane]) = (body.position, body.velocity, body.anchor)
             }
             for _ in 2..<substeps {
-                for lane in 0..<slots.count {
+                Self.twoAtATime(slots.count) { lane in
                     var body = PointSpringBody(position: position[lane], velocity: velocity[lane], anchor: anchor[lane])
                     _ = body.substep(start: .zero, coefficients[lane], h: h)
                     (position[lane], velocity[lane]) = (body.position, body.velocity)
                 }
             }
-            for lane in 0..<slots.count {
+            Self.twoAtATime(slots.count) { lane in
                 let slot = base &+ lane
                 var body = PointSpringBody(position: position[lane], velocity: velocity[lane], anchor: anchor[lane])
                 let last = body.substep(start: .zero, coefficients[lane], h: h)
@@ -165,6 +163,23 @@ struct PointSpringLanes {
     }
 }
 
+extension PointSpringLanes {
+    /// `body` for each lane below `count` in order, two lanes an iteration: the loop's
+    /// counting and pointer steps are shared by two bodies (the bodies' arithmetic is
+    /// independent, so the order of operations of each body is unchanged).
+    @inline(__always)
+    fileprivate static func twoAtATime(_ count: Int, _ body: (Int) -> Void) {
+        var (lane, pairs) = (0, count >> 1)
+        while pairs != 0 {
+            body(lane)
+            body(lane &+ 1)
+            lane &+= 2
+            pairs &-= 1
+        }
+        if count & 1 != 0 { body(lane) }
+    }
+}
+
 /// A body on a zero-length spring through a substep, in registers.
 struct PointSpringBody {
     var position: SIMD2<Double>
@@ -188,7 +203,10 @@ struct PointSpringBody {
         let bias = k * (position - anchor) + c * (v - start)
         let delta = negativeScale * (bias + c * v + SIMD2<Double>.zero)
         let newVelocity = v + delta
-        let moved = newVelocity - 0.5 * (start + delta)
+        // v − ½·x as v + (−½)·x, the same bits (a negated product, added), which leaves v in
+        // its register for the store instead of copying it to subtract from; −½ is read from
+        // memory, or the optimizer turns the sum back into the difference.
+        let moved = newVelocity + spring.negativeHalf * (start + delta)
         velocity = newVelocity
         position += h * moved
         return Substep(bias: bias, velocityChange: SIMD2<Double>.zero + delta, moved: moved)
@@ -301,6 +319,8 @@ private struct SpringsInOrder: SpringLookup {
 /// A spring's coefficients, each in both lanes, the implicit scale negated.
 struct SpringVectors {
     let stiffness, damping, negativeScale: SIMD2<Double>
+    /// −½ (`PointSpringBody.substep`).
+    let negativeHalf = SIMD2<Double>(repeating: -0.5)
 
     @inline(__always) init(_ spring: TrapezoidalSpring) {
         stiffness = SIMD2(repeating: spring.stiffnessPerSubstep)
