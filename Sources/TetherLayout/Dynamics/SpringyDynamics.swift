@@ -69,42 +69,55 @@ public struct SpringyDynamics: LayoutDynamics {
 
     /// Every sprung element's body (but the lifted one's) and how far it moves, in element order.
     /// Runs every frame the content scrolls, over every sprung cell, so the arrays are opened
-    /// once here instead of per cell.
+    /// once here instead of per cell, the moves are written straight into their array, and the
+    /// configuration is read once (read through `self` in the loop, it was read again per cell).
     private func shifts(by delta: Double, touch: Vec2) -> [(body: BodyID, offset: Vec2)] {
-        var moves: [(body: BodyID, offset: Vec2)] = []
-        moves.reserveCapacity(sprungIndices.count)
         let lifted = liftedElement ?? -1
-        bodies.withUnsafeBufferPointer { bodies in
+        let (measure, resistance, axis) = (configuration.distance, configuration.resistance, self.axis)
+        return bodies.withUnsafeBufferPointer { bodies in
             previewAnchors.withUnsafeBufferPointer { previews in
                 layoutAttributes.withUnsafeBufferPointer { attributes in
-                    for i in sprungIndices where i != lifted {
-                        guard let body = bodies[i] else { continue }
-                        let anchor = previews[i] ?? attributes[i].center
-                        moves.append((body, shiftOffset(anchor: anchor, by: delta, touch: touch)))
+                    sprungIndices.withUnsafeBufferPointer { sprung in
+                        Array(unsafeUninitializedCapacity: sprung.count) { moves, count in
+                            var written = 0
+                            for i in sprung where i != lifted {
+                                guard let body = bodies[i] else { continue }
+                                let anchor = previews[i] ?? attributes[i].center
+                                let offset = Self.shiftOffset(
+                                    anchor: anchor, by: delta, touch: touch, measure: measure, resistance: resistance, axis: axis)
+                                (moves.baseAddress! + written).initialize(to: (body, offset))
+                                written &+= 1
+                            }
+                            count = written
+                        }
                     }
                 }
             }
         }
-        return moves
     }
 
     /// How far a sprung element moves along the scroll axis, `delta·min(distance/resistance, 1)`,
     /// and its body (nil for an element without one).
     private func shift(_ i: Int, by delta: Double, touch: Vec2) -> (body: BodyID, offset: Vec2)? {
         guard let body = bodies[i] else { return nil }
-        return (body, shiftOffset(anchor: anchor(of: i), by: delta, touch: touch))
+        let offset = Self.shiftOffset(
+            anchor: anchor(of: i), by: delta, touch: touch, measure: configuration.distance,
+            resistance: configuration.resistance, axis: axis)
+        return (body, offset)
     }
 
     /// The move of a cell anchored at `anchor`: `delta·min(distance/resistance, 1)` along the
-    /// scroll axis.
+    /// scroll axis, the distance to the touch measured as `measure` says.
     @inline(__always)
-    private func shiftOffset(anchor: Vec2, by delta: Double, touch: Vec2) -> Vec2 {
+    private static func shiftOffset(
+        anchor: Vec2, by delta: Double, touch: Vec2, measure: TouchDistance, resistance: Double, axis: Axis
+    ) -> Vec2 {
         let distance: Double
-        switch configuration.distance {
+        switch measure {
         case .manhattan: distance = abs(touch.x - anchor.x) + abs(touch.y - anchor.y)
         case .axis: distance = abs(touch[axis] - anchor[axis])
         }
-        let share = min(distance / configuration.resistance, 1)
+        let share = min(distance / resistance, 1)
         var offset = Vec2(0, 0)
         offset[axis] = delta * share
         return offset
