@@ -15,8 +15,9 @@ public struct World: Sendable {
     var bodiesAreKnownFinite = false
     /// Whether the last step ran every body through the point-spring lanes
     /// (`Solver/PointSpringLanes.swift`) and nothing has changed `states` since but moves
-    /// (`translate`): then no body turns and every smooth velocity change is +0, as the lanes
-    /// left them, so the next step's lanes neither check nor read them.
+    /// (`translate`): then no body turns and every smooth velocity change, linear and angular,
+    /// is +0, as the lanes left them, so the next step's lanes neither check, read nor clear
+    /// them.
     var bodiesAreKnownLaneReady = false
 
     /// The bodies' states, taken out of the world until the caller puts them back: a stage that

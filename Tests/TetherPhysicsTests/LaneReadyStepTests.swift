@@ -36,6 +36,9 @@ import Testing
         #expect(unmarkedAtFirst && marked && !stagesMarked, "only a step all in lanes marks")
         step(30)
         #expect(same(), "the marked steps differ from the stage-by-stage step")
+        // The marked steps leave the smooth changes alone: +0, as the first step's lanes wrote them.
+        let smooth = lanes.states.dropFirst().map { [$0.smoothVelocityChange.x, $0.smoothVelocityChange.y, $0.smoothAngularVelocityChange] }
+        #expect(smooth.allSatisfy { $0.allSatisfy { $0.bitPattern == 0 } }, "a smooth change is not +0")
         for substeps in [1, 3] {
             step(10, substeps: substeps)
             let markedAfter = lanes.bodiesAreKnownLaneReady

@@ -266,15 +266,18 @@ private struct Records<Springs: SpringLookup, Start: BodiesAtStart> {
     private static var rotationOffset: Int { MemoryLayout<BodyState>.offset(of: \.rotation)! }
 
     /// Writes what the last substep left: the body's position and velocity (its smooth changes
-    /// cleared, as the position update does) and its spring's bias and velocity change.
+    /// cleared, as the position update does, unless the lanes left them +0 already) and its
+    /// spring's bias and velocity change.
     @inline(__always) func store(_ slot: Int, _ body: PointSpringBody, _ last: PointSpringBody.Substep) {
         let spring = springs[slot]
         spring.pointee.bias = Vec2(last.bias)
         spring.pointee.velocityChange = Vec2(last.velocityChange)
         let state = bodies + slot
         state.pointee.velocity = Vec2(body.velocity)
-        state.pointee.smoothVelocityChange = .zero
-        state.pointee.smoothAngularVelocityChange = 0
+        if !Start.leftByLanes {
+            state.pointee.smoothVelocityChange = .zero
+            state.pointee.smoothAngularVelocityChange = 0
+        }
         state.pointee.position = Vec2(body.position)
     }
 }
@@ -282,8 +285,9 @@ private struct Records<Springs: SpringLookup, Start: BodiesAtStart> {
 /// What the first pass knows of the bodies before it reads them.
 private protocol BodiesAtStart {
     /// Whether the bodies are as the lanes left them in the last step (`World.bodiesAreKnownLaneReady`):
-    /// none turns, and each one's smooth velocity change is +0 (the last pass wrote it), so the
-    /// substep starts as the later ones do (`v − (+0)` is `v`, bit for bit).
+    /// none turns, and each one's smooth velocity changes are +0 (the last pass wrote them), so
+    /// the substep starts as the later ones do (`v − (+0)` is `v`, bit for bit), and the last
+    /// pass need not clear them again.
     static var leftByLanes: Bool { get }
 }
 
