@@ -58,6 +58,34 @@ import TetherTestSupport
         }
     }
 
+    /// The narrow phase's chunks each merge their contacts with last step's of the same span of
+    /// keys: every step's contact events (began and ended, in order) and every contact's
+    /// carried impulses equal one thread's, and the chunks did split the candidates.
+    @Test(arguments: [2, 3])
+    func splitNarrowPhaseMergesLikeOneThread(threads: Int) {
+        for gravity in [1000.0, 0] {
+            var one = Self.jointFreePile(gravity: gravity)
+            var split = Self.jointFreePile(gravity: gravity)
+            let workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1)
+            split.workers = workers
+            var (splitSteps, events) = (0, 0)
+            var firstDifference: Int?
+            for step in 1...200 {
+                one.step(timeStep: 1.0 / 60, substeps: 4)
+                split.step(timeStep: 1.0 / 60, substeps: 4)
+                events += one.contactEvents.count
+                let impulses = { (world: World) in world.contacts.map { [$0.key, $0.impulse0.normal.bitPattern, $0.impulse0.tangent.bitPattern, $0.impulse1.normal.bitPattern, $0.impulse1.tangent.bitPattern] } }
+                if firstDifference == nil && (one.contactEvents != split.contactEvents || impulses(one) != impulses(split)) {
+                    firstDifference = step
+                }
+                if workers.chunkCount(split.discovery.candidates.count, minimum: workers.minimumStageChunk) > 1 { splitSteps += 1 }
+            }
+            #expect(firstDifference == nil, "\(threads) threads, gravity \(gravity): first differs after step \(firstDifference ?? 0)")
+            #expect(splitSteps > 100, "\(threads) threads, gravity \(gravity): the narrow phase split in \(splitSteps) of 200 steps")
+            #expect(events > 20, "gravity \(gravity): only \(events) contact events")
+        }
+    }
+
     /// 80 boxes of unlike sizes and masses in a closed box, no joint; without gravity they are
     /// thrown at each other.
     static func jointFreePile(gravity: Double) -> World {

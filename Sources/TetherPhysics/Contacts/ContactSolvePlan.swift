@@ -19,6 +19,11 @@ struct ContactSolvePlan: Sendable {
     private var motions = BodyMotions()
     /// The rows that may still bounce, in constraint order (see `storeImpulses`).
     private var bouncing: [Int] = []
+    /// Per row, whether storing its impulses left it to bounce: written by the chunk that
+    /// stores the row, read in row order to list `bouncing` (so chunks need no shared list).
+    private var bounces: [Bool] = []
+    /// Whether the last substep's relax pass already stored the impulses (`runSubsteps`).
+    private var impulsesStored = false
     /// Where each color's entries begin, then where the overflow's begin, then the entry count.
     private(set) var entryColorStarts: [Int] = []
     /// The chunks of the warm start and solve (one hand-off) and of the relax pass, when the
@@ -81,6 +86,7 @@ struct ContactSolvePlan: Sendable {
         listChunks(context.workers)
         if !pairs.isEmpty { motions.begin(context) }
         targetsAimed = false
+        impulsesStored = false
     }
 
     private mutating func build(
@@ -202,6 +208,10 @@ struct ContactSolvePlan: Sendable {
     /// What a chunk of `runSubsteps` does: a stage of the rows, or of the bodies.
     enum SubstepStage: Int32 {
         case integrateVelocities, warmStart, solve, solveAimed, integratePositions, lastIntegratePositions, relax
+        /// The last substep's relax pass, which then stores its entries' impulses: a row's
+        /// impulses change only when its own entry runs, so once the chunk has relaxed its
+        /// entries for the last time their impulses are final.
+        case lastRelax
     }
 
     /// Runs the contact part of `substeps` substeps with one hand-off for the whole step, when
@@ -213,11 +223,15 @@ struct ContactSolvePlan: Sendable {
     /// Returns the squared speeds the last substep moved with (as `World.integratePositions`
     /// does), or nil, having done nothing, when the rows do not split.
     ///
+    /// The last relax pass's chunks also store their entries' impulses into `contacts`
+    /// (`storeImpulses`, which then has nothing left to do).
+    ///
     /// Why: stage by stage the step took two hand-offs per substep and integrated the bodies on
     /// one thread between them; here the other threads wait only at the waves' ends, and the
-    /// bodies' integration splits too.
+    /// bodies' integration splits too, as does storing the impulses (a tenth of a pile's step
+    /// on one thread, each row's contact a cache line or two away).
     mutating func runSubsteps(
-        _ context: StepContext, substeps: Int, integratesVelocities: Bool
+        _ context: StepContext, substeps: Int, integratesVelocities: Bool, contacts: inout [Contact]
     ) -> (linear: Double, angular: Double)? {
         guard !passChunks.isEmpty else { return nil }
         let bodyCount = context.bodies.count - 1
@@ -229,34 +243,25 @@ struct ContactSolvePlan: Sendable {
         let fastest = [(linear: Double, angular: Double)](unsafeUninitializedCapacity: bodyChunks) { slots, initialized in
             let slots = SpeedSlots(base: slots.baseAddress!, count: bodyChunks, bodyCount: bodyCount)
             let measuresMotions = !pairs.isEmpty
+            bounces.resize(to: constraints.count, with: false)
             withConstraints { plan, constraints in
-                plan.pairs.withUnsafeMutableBufferPointer { pairs in
-                    plan.entries.withUnsafeBufferPointer { entries in
-                        plan.pairedRows.withUnsafeBufferPointer { pairedRows in
-                            plan.motions.withMeter(bodies) { meter in
-                                let motions = UnsafeBufferPointer(meter.motions)
-                                let rows = ContactSolveRows(
-                                    entries: entries, pairs: pairs, pairedRows: pairedRows, constraints: constraints,
-                                    bodies: bodies, motions: motions, targetsAimed: false)
-                                let aimed = ContactSolveRows(
-                                    entries: entries, pairs: pairs, pairedRows: pairedRows, constraints: constraints,
-                                    bodies: bodies, motions: motions, targetsAimed: true)
-                                workers.forEachChunkInWaves(chunks) { chunk in
-                                    switch SubstepStage(rawValue: chunk.stage)! {
-                                    case .integrateVelocities:
-                                        World.integrateVelocities(chunk.slots, bodies, properties, h: h)
-                                    case .warmStart: rows.run(.warmStart, chunk.range, inverseH: inverseH)
-                                    case .solve: rows.run(.solve, chunk.range, inverseH: inverseH)
-                                    case .solveAimed: aimed.run(.solve, chunk.range, inverseH: inverseH)
-                                    case .integratePositions, .lastIntegratePositions:
-                                        let fastest = World.integratePositions(chunk.slots, bodies, h: h)
-                                        // The relax pass's motions (`relax`), body by body.
-                                        if measuresMotions { meter.measure(chunk.slots) }
-                                        // The step reports the speeds of its last substep.
-                                        if chunk.stage == SubstepStage.lastIntegratePositions.rawValue {
-                                            slots.store(fastest, for: chunk.range)
-                                        }
-                                    case .relax: aimed.run(.relax, chunk.range, inverseH: inverseH)
+                plan.bounces.withUnsafeMutableBufferPointer { bounces in
+                    contacts.withUnsafeMutableBufferPointer { contacts in
+                        plan.pairs.withUnsafeMutableBufferPointer { pairs in
+                            plan.entries.withUnsafeBufferPointer { entries in
+                                plan.pairedRows.withUnsafeBufferPointer { pairedRows in
+                                    let store = ContactImpulseStore(
+                                        entries: entries, pairs: UnsafeBufferPointer(pairs), pairedRows: pairedRows,
+                                        contacts: contacts, bounces: bounces)
+                                    plan.motions.withMeter(bodies) { meter in
+                                        let step = SubstepChunks(
+                                            rows: ContactSolveRows(
+                                                entries: entries, pairs: pairs, pairedRows: pairedRows,
+                                                constraints: constraints, bodies: bodies,
+                                                motions: UnsafeBufferPointer(meter.motions), targetsAimed: false),
+                                            store: store, meter: measuresMotions ? meter : nil, speeds: slots,
+                                            properties: properties, h: h, inverseH: inverseH)
+                                        workers.forEachChunkInWaves(chunks) { step.run($0) }
                                     }
                                 }
                             }
@@ -266,6 +271,8 @@ struct ContactSolvePlan: Sendable {
             }
             initialized = bodyChunks
         }
+        listBouncing()
+        impulsesStored = true
         targetsAimed = true
         return fastest.dropFirst().reduce(fastest[0]) { World.faster($0, $1) }
     }
@@ -297,7 +304,7 @@ struct ContactSolvePlan: Sendable {
             let aimed = substep > 0 || targetsAimed
             append(passChunks) { $0 == .warmStart ? .warmStart : aimed ? .solveAimed : .solve }
             appendBodies(substep == substeps - 1 ? .lastIntegratePositions : .integratePositions)
-            append(relaxChunks) { _ in .relax }
+            append(relaxChunks) { _ in substep == substeps - 1 ? .lastRelax : .relax }
         }
         substepChunks = list
     }
@@ -391,47 +398,41 @@ struct ContactSolvePlan: Sendable {
     /// Ends the step's solve. Every row's impulses go straight to its contact, to warm start the
     /// next step, except for rows that may still bounce (`ContactConstraint.mayBounce`): their
     /// impulses go back to their constraints for `applyRestitution`, which stores them after.
+    /// (Nothing to do when `runSubsteps` stored them in its last relax pass.)
     mutating func storeImpulses(into contacts: inout [Contact]) {
-        bouncing.removeAll(keepingCapacity: true)
+        if impulsesStored { return }
+        bounces.resize(to: constraints.count, with: false)
+        let entryCount = entries.count
         withConstraints { plan, constraints in
-            contacts.withUnsafeMutableBufferPointer { plan.store(constraints, into: $0) }
+            plan.openStore(into: &contacts) { $0.run(0..<entryCount, constraints: constraints) }
         }
-        bouncing.sort()
+        listBouncing()
+        impulsesStored = true
     }
 
-    private mutating func store(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, into contacts: UnsafeMutableBufferPointer<Contact>
-    ) {
+    /// Runs `body` with the storage `ContactImpulseStore` writes opened as raw buffers.
+    private mutating func openStore(into contacts: inout [Contact], _ body: (ContactImpulseStore) -> Void) {
         pairs.withUnsafeBufferPointer { pairs in
-            for entry in entries {
-                guard entry >= 0 else {
-                    let row = Int(~entry)
-                    if constraints[row].mayBounce {
-                        bouncing.append(row)
-                    } else {
-                        let contact = constraints[row].contactIndex
-                        contacts[contact].impulse0 = constraints[row].impulse0
-                        contacts[contact].impulse1 = constraints[row].impulse1
-                    }
-                    continue
-                }
-                let pair = pairs.baseAddress! + Int(entry)
-                let rows = pairedRows[Int(entry)]
-                // A pair that keeps no largest impulse has no row that may bounce: its rows'
-                // restitution and approach speeds (two more cache lines of each) stay unread.
-                let mayBounce = pair.pointee.tracksLargestImpulse
-                for lane in 0..<2 {
-                    let row = lane == 0 ? rows.0 : rows.1
-                    if mayBounce && constraints[row].mayBounce {
-                        pair.pointee.storePoints(lane, into: &constraints[row])
-                        bouncing.append(row)
-                    } else {
-                        let contact = constraints[row].contactIndex
-                        contacts[contact].impulse0 = pair.pointee.impulses0.impulse(lane)
-                        contacts[contact].impulse1 =
-                            pair.pointee.twoPoints ? pair.pointee.impulses1.impulse(lane) : AccumulatedImpulse()
+            entries.withUnsafeBufferPointer { entries in
+                pairedRows.withUnsafeBufferPointer { pairedRows in
+                    bounces.withUnsafeMutableBufferPointer { bounces in
+                        contacts.withUnsafeMutableBufferPointer { contacts in
+                            body(ContactImpulseStore(
+                                entries: entries, pairs: pairs, pairedRows: pairedRows, contacts: contacts, bounces: bounces))
+                        }
                     }
                 }
+            }
+        }
+    }
+
+    /// Lists the rows `ContactImpulseStore` left to bounce, in row order, and clears their marks.
+    private mutating func listBouncing() {
+        bouncing.removeAll(keepingCapacity: true)
+        bounces.withUnsafeMutableBufferPointer { bounces in
+            for row in bounces.indices where bounces[row] {
+                bouncing.append(row)
+                bounces[row] = false
             }
         }
     }
@@ -444,6 +445,93 @@ struct ContactSolvePlan: Sendable {
             constraints[c].applyRestitution(bodies)
             contacts[constraints[c].contactIndex].impulse0 = constraints[c].impulse0
             contacts[constraints[c].contactIndex].impulse1 = constraints[c].impulse1
+        }
+    }
+}
+
+/// What a chunk of `ContactSolvePlan.runSubsteps` does, over the plan's storage opened as raw
+/// buffers for the run of waves.
+private struct SubstepChunks {
+    /// The rows with targets not yet aimed (the first solve pass); `aimed` for the others.
+    let rows: ContactSolveRows
+    let store: ContactImpulseStore
+    /// Measures the bodies' motions for the relax pass (nil when no pair reads them).
+    let meter: BodyMotions.Meter?
+    let speeds: SpeedSlots
+    let properties: UnsafeMutableBufferPointer<BodyProperties>
+    let h: Double
+    let inverseH: Double
+
+    var aimed: ContactSolveRows {
+        ContactSolveRows(
+            entries: rows.entries, pairs: rows.pairs, pairedRows: rows.pairedRows, constraints: rows.constraints,
+            bodies: rows.bodies, motions: rows.motions, targetsAimed: true)
+    }
+
+    @inline(__always)
+    func run(_ chunk: WaveChunk) {
+        switch ContactSolvePlan.SubstepStage(rawValue: chunk.stage)! {
+        case .integrateVelocities: World.integrateVelocities(chunk.slots, rows.bodies, properties, h: h)
+        case .warmStart: rows.run(.warmStart, chunk.range, inverseH: inverseH)
+        case .solve: rows.run(.solve, chunk.range, inverseH: inverseH)
+        case .solveAimed: aimed.run(.solve, chunk.range, inverseH: inverseH)
+        case .integratePositions, .lastIntegratePositions:
+            let fastest = World.integratePositions(chunk.slots, rows.bodies, h: h)
+            // The relax pass's motions (`relax`), body by body.
+            meter?.measure(chunk.slots)
+            // The step reports the speeds of its last substep.
+            if chunk.stage == ContactSolvePlan.SubstepStage.lastIntegratePositions.rawValue {
+                speeds.store(fastest, for: chunk.range)
+            }
+        case .relax: aimed.run(.relax, chunk.range, inverseH: inverseH)
+        case .lastRelax:
+            aimed.run(.relax, chunk.range, inverseH: inverseH)
+            store.run(chunk.range, constraints: rows.constraints)
+        }
+    }
+}
+
+/// Hands the rows' impulses of a range of entries back to their contacts (`ContactSolvePlan
+/// .storeImpulses`), or for rows that may bounce to their constraints, marking them in
+/// `bounces`. An entry writes only its own rows' contacts, constraints and marks, so chunks of
+/// entries may run at once.
+private struct ContactImpulseStore {
+    let entries: UnsafeBufferPointer<Int32>
+    let pairs: UnsafeBufferPointer<ContactRowPair>
+    let pairedRows: UnsafeBufferPointer<(Int, Int)>
+    let contacts: UnsafeMutableBufferPointer<Contact>
+    let bounces: UnsafeMutableBufferPointer<Bool>
+
+    func run(_ range: Range<Int>, constraints: UnsafeMutableBufferPointer<ContactConstraint>) {
+        for entry in entries[range] {
+            guard entry >= 0 else {
+                let row = Int(~entry)
+                if constraints[row].mayBounce {
+                    bounces[row] = true
+                } else {
+                    let contact = constraints[row].contactIndex
+                    contacts[contact].impulse0 = constraints[row].impulse0
+                    contacts[contact].impulse1 = constraints[row].impulse1
+                }
+                continue
+            }
+            let pair = pairs.baseAddress! + Int(entry)
+            let rows = pairedRows[Int(entry)]
+            // A pair that keeps no largest impulse has no row that may bounce: its rows'
+            // restitution and approach speeds (two more cache lines of each) stay unread.
+            let mayBounce = pair.pointee.tracksLargestImpulse
+            for lane in 0..<2 {
+                let row = lane == 0 ? rows.0 : rows.1
+                if mayBounce && constraints[row].mayBounce {
+                    pair.pointee.storePoints(lane, into: &constraints[row])
+                    bounces[row] = true
+                } else {
+                    let contact = constraints[row].contactIndex
+                    contacts[contact].impulse0 = pair.pointee.impulses0.impulse(lane)
+                    contacts[contact].impulse1 =
+                        pair.pointee.twoPoints ? pair.pointee.impulses1.impulse(lane) : AccumulatedImpulse()
+                }
+            }
         }
     }
 }

@@ -53,60 +53,72 @@ extension World {
         defer { swap(&scratch, &discovery) }
         findCandidates(&scratch, timeStep: dt)
 
-        // The narrow phase, in key order: a contact for every candidate that has points.
-        narrowPhase(&scratch)
-
-        // Merge with last step's contacts (both sorted by key) to carry impulses and find events.
-        // Contacts are read and updated in place: they are a few hundred bytes each and a pile
-        // has thousands, so copies would cost as much as the narrow phase.
+        // The narrow phase, in key order: a contact for every candidate that has points, merged
+        // with last step's contacts to carry impulses and find events.
         var events: [ContactEvent] = []
         swap(&events, &contactEvents)
-        contacts.withUnsafeBufferPointer { previous in
-            scratch.contacts.withUnsafeMutableBufferPointer { built in
-                // Takes `events` as an argument, not captured: a captured array is checked for
-                // exclusive access on every contact.
-                func end(_ k: Int, _ events: inout [ContactEvent]) {
-                    if previous[k].touching {
-                        events.append(ContactEvent(phase: .ended, partner: previous[k].partnerA, body: previous[k].bodyB, point: nil))
-                    }
-                }
-                guard let first = built.baseAddress else {
-                    for k in previous.indices { end(k, &events) }
-                    return
-                }
-                let before = previous.baseAddress ?? UnsafePointer(first)
-                let previousCount = previous.count
-                var old = 0
-                for contact in first..<(first + built.count) {
-                    let key = contact.pointee.key
-                    while old < previousCount && before[old].key < key {
-                        end(old, &events)
-                        old += 1
-                    }
-                    let hasPrevious = old < previousCount && before[old].key == key
-                    let wasTouching = hasPrevious && before[old].touching
-                    if hasPrevious { contact.pointee.inheritImpulses(from: before + old) }
-                    let touching = contact.pointee.minimumSeparation <= ContactConstants.touchingDistance
-                    contact.pointee.touching = touching
-                    if touching != wasTouching {
-                        if touching {
-                            events.append(ContactEvent(
-                                phase: .began, partner: contact.pointee.partnerA, body: contact.pointee.bodyB,
-                                point: contact.pointee.contactPoint))
-                        } else {
-                            end(old, &events)
-                        }
-                    }
-                    if hasPrevious { old += 1 }
-                }
-                while old < previousCount {
-                    end(old, &events)
-                    old += 1
-                }
-            }
-        }
+        narrowPhase(&scratch, events: &events)
         swap(&events, &contactEvents)
         swap(&contacts, &scratch.contacts)
+    }
+
+    /// Merges `built`, contacts in key order, with `previous`, last step's contacts whose keys
+    /// lie in the same span (both sorted by key): each built contact that has a previous one
+    /// inherits its impulses, and contacts that begin or end touching append events, in key
+    /// order. Contacts are read and updated in place: they are a few hundred bytes each and a
+    /// pile has thousands, so copies would cost as much as the narrow phase.
+    ///
+    /// Spans of keys that follow each other give, one after the other, the events one merge of
+    /// the whole gives: so chunks of the narrow phase each merge their own span.
+    private static func merge(
+        _ built: UnsafeMutablePointer<Contact>, count builtCount: Int, with previous: UnsafeBufferPointer<Contact>,
+        events: inout [ContactEvent]
+    ) {
+        // Takes `events` as an argument, not captured: a captured array is checked for
+        // exclusive access on every contact.
+        func end(_ k: Int, _ events: inout [ContactEvent]) {
+            if previous[k].touching {
+                events.append(ContactEvent(phase: .ended, partner: previous[k].partnerA, body: previous[k].bodyB, point: nil))
+            }
+        }
+        let previousCount = previous.count
+        var old = 0
+        for contact in built..<(built + builtCount) {
+            let key = contact.pointee.key
+            while old < previousCount && previous[old].key < key {
+                end(old, &events)
+                old += 1
+            }
+            let hasPrevious = old < previousCount && previous[old].key == key
+            let wasTouching = hasPrevious && previous[old].touching
+            if hasPrevious { contact.pointee.inheritImpulses(from: previous.baseAddress! + old) }
+            let touching = contact.pointee.minimumSeparation <= ContactConstants.touchingDistance
+            contact.pointee.touching = touching
+            if touching != wasTouching {
+                if touching {
+                    events.append(ContactEvent(
+                        phase: .began, partner: contact.pointee.partnerA, body: contact.pointee.bodyB,
+                        point: contact.pointee.contactPoint))
+                } else {
+                    end(old, &events)
+                }
+            }
+            if hasPrevious { old += 1 }
+        }
+        while old < previousCount {
+            end(old, &events)
+            old += 1
+        }
+    }
+
+    /// The first index of `contacts` (sorted by key) whose key is at least `key`.
+    private static func firstIndex(in contacts: UnsafeBufferPointer<Contact>, atLeast key: UInt64) -> Int {
+        var (low, high) = (0, contacts.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if contacts[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     /// The broadphase and the filters: every pair that may touch in the coming step, in key
@@ -183,29 +195,49 @@ extension World {
     }
 
     /// Replaces `scratch.contacts` with a contact for every candidate that has points, in
-    /// candidate order. Contacts are written in place into storage sized for every candidate
-    /// (a contact is a few hundred bytes: building and appending one copies it twice). With
-    /// several workers each chunk of candidates writes into its own part of that storage, and the
-    /// parts are then closed up in chunk order, which is the order one thread makes them in.
-    private func narrowPhase(_ scratch: inout ContactDiscovery) {
+    /// candidate order, merged with last step's contacts (`merge`; its events go to `events`).
+    /// Contacts are written in place into storage sized for every candidate (a contact is a few
+    /// hundred bytes: building and appending one copies it twice). With several workers each
+    /// chunk of candidates writes into its own part of that storage and merges it with the last
+    /// step's contacts of its span of keys (from its first candidate's key to the next chunk's),
+    /// and the parts and their events are then closed up in chunk order, which is the order one
+    /// thread makes them in.
+    private func narrowPhase(_ scratch: inout ContactDiscovery, events: inout [ContactEvent]) {
         let count = scratch.candidates.count
         scratch.contacts.grow(toAtLeast: count, with: .unused)
         let chunks = workers.chunkCount(count, minimum: workers.minimumStageChunk)
-        let made = scratch.candidates.withUnsafeBufferPointer { candidates in
-            scratch.colliders.withUnsafeBufferPointer { colliders in
-                scratch.contacts.withUnsafeMutableBufferPointer { contacts in
-                    let out = contacts.baseAddress!
-                    if chunks == 1 { return makeContacts(candidates, 0..<count, colliders, into: out) }
-                    let made = workers.reduceChunks(count: count, minimum: workers.minimumStageChunk) { chunk in
-                        [makeContacts(candidates, chunk, colliders, into: out + chunk.lowerBound)]
-                    } combine: { $0 + $1 }
-                    var end = made[0]
-                    for chunk in 1..<chunks {
-                        let start = StepWorkers.range(ofChunk: chunk, of: chunks, count: count).lowerBound
-                        for k in 0..<made[chunk] { out[end + k] = out[start + k] }
-                        end += made[chunk]
+        let made = contacts.withUnsafeBufferPointer { previous in
+            scratch.candidates.withUnsafeBufferPointer { candidates in
+                scratch.colliders.withUnsafeBufferPointer { colliders in
+                    scratch.contacts.withUnsafeMutableBufferPointer { contacts in
+                        let out = contacts.baseAddress!
+                        if chunks == 1 {
+                            let made = makeContacts(candidates, 0..<count, colliders, into: out)
+                            Self.merge(out, count: made, with: previous, events: &events)
+                            return made
+                        }
+                        // The span of last step's contacts a chunk of candidates merges with.
+                        func previousSpan(_ chunk: Range<Int>) -> UnsafeBufferPointer<Contact> {
+                            let lower = chunk.lowerBound == 0 ? 0 : Self.firstIndex(in: previous, atLeast: candidates[chunk.lowerBound].key)
+                            let upper = chunk.upperBound == count ? previous.count : Self.firstIndex(in: previous, atLeast: candidates[chunk.upperBound].key)
+                            return UnsafeBufferPointer(rebasing: previous[lower..<upper])
+                        }
+                        let made = workers.reduceChunks(count: count, minimum: workers.minimumStageChunk) { chunk in
+                            let made = makeContacts(candidates, chunk, colliders, into: out + chunk.lowerBound)
+                            var chunkEvents: [ContactEvent] = []
+                            Self.merge(out + chunk.lowerBound, count: made, with: previousSpan(chunk), events: &chunkEvents)
+                            return [(made, chunkEvents)]
+                        } combine: { $0 + $1 }
+                        var end = made[0].0
+                        events.append(contentsOf: made[0].1)
+                        for chunk in 1..<chunks {
+                            let start = StepWorkers.range(ofChunk: chunk, of: chunks, count: count).lowerBound
+                            for k in 0..<made[chunk].0 { out[end + k] = out[start + k] }
+                            end += made[chunk].0
+                            events.append(contentsOf: made[chunk].1)
+                        }
+                        return end
                     }
-                    return end
                 }
             }
         }

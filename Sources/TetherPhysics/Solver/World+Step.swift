@@ -48,7 +48,8 @@ extension World {
                         rotationsKnownFinite: rotationsKnownFinite, leftByLanes: leftByLanes)
                 }
             } else if joints.isEmpty,
-                let moved = contactPlan.runSubsteps(context, substeps: substeps, integratesVelocities: context.hasForces)
+                let moved = contactPlan.runSubsteps(
+                    context, substeps: substeps, integratesVelocities: context.hasForces, contacts: &contacts)
             {
                 fastest = moved
             } else {
