@@ -155,7 +155,7 @@ import Testing
     /// spin, so that the test leaves the processors to the tests running beside it.
     @Test func aPoolLeavesASlowHelperOut() {
         let pool = WorkerPool(
-            helpers: 1, stalls: HelperStalls(stallsBeforePause: .max),
+            helpers: 1, stalls: HelperStalls(stallsBeforeStreak: .max),
             governor: HelperGovernor(windowSteps: 3, windowNanoseconds: 0, firstInterval: 2))
         let caller = Thread.current
         let onHelper = Atomic<Int>(0)

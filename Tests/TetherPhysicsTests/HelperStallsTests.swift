@@ -11,70 +11,78 @@ import Testing
     /// Waits shorter than the work, or shorter than 200 µs, are a healthy call's.
     @Test func shortWaitsAreNotStalls() {
         var stalls = HelperStalls()
-        stalls.record(elapsed: 10 * ms, waited: 4 * ms, at: 100 * ms)
-        stalls.record(elapsed: 300_000, waited: 150_000, at: 101 * ms)
+        let first = stalls.record(elapsed: 10 * ms, waited: 4 * ms, at: 100 * ms)
+        let second = stalls.record(elapsed: 300_000, waited: 150_000, at: 101 * ms)
+        #expect(!first && !second)
         #expect(stalls.stalls == 0)
-        #expect(!stalls.runsAlone(at: 101 * ms))
     }
 
     /// A lone stall, or stalls far apart, leave the helpers in: a hiccup, not a busy core.
     @Test func loneStallsAreHiccups() {
         var stalls = HelperStalls()
-        for k in 0..<10 {
-            stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: 1_000 * ms + UInt64(k) * 30 * ms)
+        var streaks = 0
+        for k in 0..<10 where stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: 1_000 * ms + UInt64(k) * 30 * ms) {
+            streaks += 1
         }
+        #expect(streaks == 0)
         #expect(stalls.stalls == 10)
-        #expect(stalls.pauses == 0)
-        #expect(!stalls.runsAlone(at: 1_300 * ms))
+        #expect(stalls.streaks == 0)
     }
 
-    /// Three stalls in a row, each within 20 ms of the one before, leave the helpers out for the
-    /// first pause, exactly.
-    @Test func aStreakOfStallsPausesTheHelpers() {
+    /// Three stalls in a row, each within 20 ms of the one before, make a streak, exactly at the
+    /// third; the count starts again after it.
+    @Test func aStreakOfStallsIsReported() {
         var stalls = HelperStalls()
         let start = 1_000 * ms
-        stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: start)
-        stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: start + 10 * ms)
-        #expect(!stalls.runsAlone(at: start + 11 * ms))
-        stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: start + 20 * ms)
-        #expect(stalls.pauses == 1)
-        #expect(stalls.runsAlone(at: start + 20 * ms + 50 * ms - 1))
-        #expect(!stalls.runsAlone(at: start + 20 * ms + 50 * ms))
+        var reports: [Bool] = []
+        for k in 0..<6 { reports.append(stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: start + UInt64(k) * 10 * ms)) }
+        #expect(reports == [false, false, true, false, false, true])
+        #expect(stalls.streaks == 2)
+        // A gap longer than the streak window breaks a streak.
+        reports = [100, 110, 131].map { stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: start + $0 * ms) }
+        #expect(reports == [false, false, false])
     }
 
-    /// Streaks that come back soon after each pause double it, up to the longest; a streak long
-    /// after the last starts from the first pause again.
-    @Test func pausesGrowWhileStallsComeBack() {
-        var stalls = HelperStalls()
-        var now = 1_000 * ms
-        func streak() {
-            for _ in 0..<3 {
-                now += 5 * ms
-                stalls.record(elapsed: 4 * ms, waited: 3 * ms, at: now)
+    /// A governor whose helpers stall leaves them out at once, and probes them again after 8
+    /// windows, then, while each probe's helpers stall again, after 16, 32, … up to 256
+    /// windows; a probe that runs clean and faster takes the helpers back.
+    @Test func stalledHelpersAreProbedEverMoreRarely() {
+        var governor = HelperGovernor()
+        governor.record(stepNanoseconds: ms)
+        governor.helpersStalled()
+        #expect(governor.favoured == .alone && !governor.helpersTakePart)
+        #expect(governor.switches == 1)
+        var intervals: [Int] = []
+        for _ in 0..<7 {
+            // Windows of 5 steps of 1 ms, alone (the first step after the switch is not timed).
+            var steps = 0
+            while !governor.helpersTakePart {
+                governor.record(stepNanoseconds: ms)
+                steps += 1
             }
+            intervals.append((steps - 1) / 5)
+            governor.helpersStalled()
+            #expect(!governor.helpersTakePart)
         }
-        var pauses: [UInt64] = []
-        for _ in 0..<8 {
-            streak()
-            var pause: UInt64 = 0
-            while stalls.runsAlone(at: now + pause) { pause += ms }
-            pauses.append(pause / ms)
-            now += pause
+        #expect(intervals == [8, 16, 32, 64, 128, 256, 256])
+        #expect(governor.favoured == .alone)
+        // Helpers that stop stalling and halve the steps win the next probes back.
+        var steps = 0
+        while governor.favoured == .alone && steps < 10_000 {
+            governor.record(stepNanoseconds: governor.helpersTakePart ? ms / 2 : ms)
+            steps += 1
         }
-        #expect(pauses == [50, 100, 200, 400, 800, 1_600, 2_000, 2_000])
-        now += 60_000 * ms
-        streak()
-        #expect(stalls.runsAlone(at: now + 49 * ms))
-        #expect(!stalls.runsAlone(at: now + 50 * ms))
+        #expect(governor.favoured == .helpers)
+        #expect(governor.switches == 2)
     }
 
     /// A helper that holds its iteration for 200 ms (as if it had lost its processor) makes the
     /// caller wait, far longer than the caller spent waiting for the helper to start even on a
-    /// loaded machine: the pool counts a stall, and (here after one stall) runs the next calls
-    /// on the caller alone, each iteration after the one before, still every iteration exactly
-    /// once.
+    /// loaded machine: the pool counts a stall, and (here after one stall) its governor runs
+    /// the next calls on the caller alone (no step is timed, so no probe brings the helper
+    /// back), each iteration after the one before, still every iteration exactly once.
     @Test func aStalledHelperIsLeftOutOfTheNextCalls() {
-        let pool = WorkerPool(helpers: 1, stalls: HelperStalls(stallsBeforePause: 1, firstPause: 3_600_000 * ms))
+        let pool = WorkerPool(helpers: 1, stalls: HelperStalls(stallsBeforeStreak: 1))
         let helperStarted = Atomic<Bool>(false)
         pool.perform(iterations: 2) { i in
             if i == 1 {

@@ -4,8 +4,8 @@
 /// Whether a second thread pays depends on the machine as much as on the scene: on a quiet
 /// machine it makes a pile's step some 1.2–1.5 times faster; beside another busy program the
 /// helper shares its core, runs its chunks late or is preempted in the middle of one, and the
-/// caller waits for it, so two threads ran at 0.8–0.95 of one even with `HelperStalls` leaving
-/// out helpers that stall outright. No symptom tells those cases apart as well as the clock, so
+/// caller waits for it, so two threads ran at 0.8–0.95 of one even when helpers that stall
+/// outright were left out. No symptom tells those cases apart as well as the clock, so
 /// the governor times the steps (the pool leaves out steps that gave the helpers nothing to do)
 /// in windows of at least `windowSteps` steps and `windowNanoseconds`, and runs the faster mode
 /// ("favoured"), probing the other now and then: one window of the other mode between two
@@ -26,6 +26,13 @@
 /// undone. The first step after a change of mode is not timed: it wakes sleeping helpers, or
 /// finds the other thread's data in its cache.
 ///
+/// Helpers that stall outright (`HelperStalls`: a streak of calls in which the caller waited
+/// longer than it worked) need no timing: `helpersStalled` leaves them out at once, as a won
+/// probe would, and probes them again after `stallInterval` windows; a probe whose helpers
+/// stall again has lost, and doubles the wait before the next. So on a machine that stays busy
+/// the helpers are tried every second or so, and every step the governor times in a mode ran
+/// in that mode (stalls once paused the helpers behind its back).
+///
 /// Only which thread runs a chunk depends on this (and so on the clock), never what the chunks
 /// compute: every mode gives the same bits.
 struct HelperGovernor: Sendable {
@@ -40,6 +47,7 @@ struct HelperGovernor: Sendable {
     let firstInterval: Int
     let longestInterval: Int
     let margin: Double
+    let stallInterval: Int
 
     /// The mode that measured faster so far.
     private(set) var favoured = Mode.helpers
@@ -76,17 +84,21 @@ struct HelperGovernor: Sendable {
     /// By default windows of at least 5 steps and 1 ms, a first probe after 16 windows, at most
     /// 256 windows between probes, and a probe must be 3 % faster to win. (A probe of the slower
     /// mode costs a window at its pace: a short run of a quiet `springs-10k`, 46 ms on two
-    /// threads, pays for one, 1 % of its time.)
+    /// threads, pays for one, 1 % of its time.) Helpers that stalled are probed again after 8
+    /// windows (some 50 ms of a pile's steps).
     init(
         windowSteps: Int = 5, windowNanoseconds: UInt64 = 1_000_000, firstInterval: Int = 16,
-        longestInterval: Int = 256, margin: Double = 0.03
+        longestInterval: Int = 256, margin: Double = 0.03, stallInterval: Int = 8
     ) {
-        precondition(windowSteps >= 1 && firstInterval >= 1 && longestInterval >= firstInterval)
+        precondition(
+            windowSteps >= 1 && firstInterval >= 1 && longestInterval >= firstInterval && stallInterval >= 1
+                && longestInterval >= stallInterval)
         self.windowSteps = windowSteps
         self.windowNanoseconds = windowNanoseconds
         self.firstInterval = firstInterval
         self.longestInterval = longestInterval
         self.margin = margin
+        self.stallInterval = stallInterval
         interval = firstInterval
     }
 
@@ -141,6 +153,27 @@ struct HelperGovernor: Sendable {
             phase = .settled
             run(favoured)
         }
+    }
+
+    /// Helpers that stalled (`HelperStalls`) are left out at once: when they were favoured, the
+    /// governor switches as if a probe had won and probes them again after `stallInterval`
+    /// windows; when they ran as a probe, the probe has lost (the wait before the next doubles).
+    /// The window under way is dropped. Nothing changes while the caller runs alone.
+    mutating func helpersStalled() {
+        guard running == .helpers else { return }
+        if favoured == .helpers {
+            favoured = .alone
+            switches += 1
+            interval = stallInterval
+        } else {
+            probes += 1
+            interval = min(2 * interval, longestInterval)
+        }
+        (steps, nanoseconds, waited) = (0, 0, 0)
+        confirming = false
+        windowsSinceProbe = 0
+        phase = .settled
+        run(.alone)
     }
 
     private mutating func run(_ mode: Mode) {

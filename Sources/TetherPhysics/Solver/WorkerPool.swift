@@ -23,11 +23,12 @@ import TetherPlatform
 /// semaphore until the next call wakes it. The first two keep it awake across the stages of a
 /// step and between the frames of a replay; the sleep ends the spinning when no steps come.
 ///
-/// **Stalled helpers are left out for a while.** A helper can still lose its processor in the
-/// middle of an iteration it claimed, and then the caller must wait for it. A call in which the
-/// caller waited longer than it worked is a stall; a streak of them means another program holds
-/// the core, and the pool then runs the next calls on the caller alone for a pause
-/// (`HelperStalls`), so two threads on a busy machine cost about what one does.
+/// **Stalled helpers are left out.** A helper can still lose its processor in the middle of an
+/// iteration it claimed, and then the caller must wait for it. A call in which the caller
+/// waited longer than it worked is a stall; a streak of them means another program holds the
+/// core (`HelperStalls`), and the governor (below) then runs the steps on the caller alone
+/// until a probe finds the helpers paying again, so two threads on a busy machine cost about
+/// what one does.
 ///
 /// **Steps are timed.** Whether helpers pay at all depends on what else the machine runs: a
 /// world brackets each step with `beginStep()` and `endStep(startedAt:)`, and the pool's
@@ -63,7 +64,7 @@ final class WorkerPool: Sendable {
     /// iteration), so this only needs to span the gaps within and between frames.
     static let idleNanoseconds: UInt64 = 2_000_000
 
-    /// `stalls` sets how the pool reacts to stalled helpers (tests give it long pauses), and
+    /// `stalls` sets when the pool counts its helpers stalled (tests make one stall enough), and
     /// `governor` how it chooses between steps with helpers and without.
     init(helpers: Int, stalls: HelperStalls = HelperStalls(), governor: HelperGovernor = HelperGovernor()) {
         self.helpers = helpers
@@ -94,7 +95,7 @@ final class WorkerPool: Sendable {
         let started = iterations > 1 ? SpinWait.now() : 0
         let claimed = caller.withLock { caller -> Bool in
             if iterations > 1 { caller.split = true }
-            if caller.busy || !caller.governor.helpersTakePart || caller.stalls.runsAlone(at: started) { return false }
+            if caller.busy || !caller.governor.helpersTakePart { return false }
             caller.busy = true
             return true
         }
@@ -115,7 +116,9 @@ final class WorkerPool: Sendable {
         }
         let ended = SpinWait.now()
         caller.withLock { caller in
-            caller.stalls.record(elapsed: ended &- started, waited: waited, at: ended)
+            if caller.stalls.record(elapsed: ended &- started, waited: waited, at: ended) {
+                caller.governor.helpersStalled()
+            }
             caller.waited &+= waited
             caller.busy = false
         }
