@@ -117,4 +117,29 @@ import Testing
         #expect(!marked)
         #expect(found == nil)
     }
+    /// A body that breaks within a step, while the mark holds from the step before (its spring's
+    /// anchor moved to a point that is not finite, or so far that its squared speed overflows),
+    /// leaves the bodies unmarked, and the check answers as the stage-by-stage step's does: the
+    /// lanes then judge by the sum of the squared speeds, not by reading positions back.
+    @Test(arguments: [Vec2(.nan, 0), Vec2(0, -.infinity), Vec2(1e200, 0)])
+    func aBodyBrokenWithinAStepUnderTheMark(anchor: Vec2) {
+        var (step, stages) = Self.worlds(threads: 1)
+        step.step(timeStep: 1.0 / 60, substeps: 4)
+        stages.step(timeStep: 1.0 / 60, substeps: 4)
+        let joint = JointID(rawValue: 150)  // joints are made in body order, ids from 0
+        step.setAnchor(anchor, of: joint)
+        stages.setAnchor(anchor, of: joint)
+        let markedBefore = step.bodiesAreKnownFinite
+        #expect(markedBefore, "moving an anchor keeps the bodies' mark")
+        let isFinite = anchor.x.isFinite && anchor.y.isFinite
+        for stepAfter in 0..<2 {
+            step.step(timeStep: 1.0 / 60, substeps: 4)
+            stages.step(timeStep: 1.0 / 60, substeps: 4)
+            let (marked, found, stagesFound) = (step.bodiesAreKnownFinite, step.firstNonFiniteBody, stages.firstNonFiniteBody)
+            // A step begun unmarked reads the bodies back: the far anchor's then marks again.
+            #expect(stepAfter == 0 ? !marked : marked == isFinite)
+            #expect(found == stagesFound)
+            #expect((found == nil) == isFinite)
+        }
+    }
 }

@@ -101,9 +101,12 @@ struct PointSpringLanes {
         /// only when it is larger, so a NaN is passed over as `max` passes it over, and a tie
         /// keeps bits equal to the new one's (a sum of squares is never −0).
         var linear = fastest.linear
+        /// The squared speeds added up (the blow-up check's probe, below).
+        var squares = SIMD2<Double>.zero
         @inline(__always) func fold(_ moved: SIMD2<Double>) {
             let squared = moved.x * moved.x + moved.y * moved.y
             linear = squared > linear ? squared : linear
+            squares.x += squared
         }
         // Every body must fit before any is written (the first pass writes only the lanes when
         // there are more substeps, but the check costs less as a loop of its own).
@@ -131,31 +134,49 @@ struct PointSpringLanes {
                     (position[lane], velocity[lane]) = (body.position, body.velocity)
                 }
             }
+            // Two bodies' squared speeds at once, each lane of `fastestOfLane` folding every
+            // other body's as `fold` does: the fold keeps the largest value that is not a NaN
+            // (`linear` never is one), whatever the order, so two folds joined by `>` end where
+            // the one would.
+            var fastestOfLane = SIMD2(repeating: linear)
             Self.twoAtATime(slots.count) { lane in
-                let slot = base &+ lane
                 var body = PointSpringBody(position: position[lane], velocity: velocity[lane], anchor: anchor[lane])
                 let last = body.substep(start: .zero, coefficients[lane], h: h)
-                records.store(slot, body, last)
-                fold(last.moved)
+                records.store(base &+ lane, body, last)
+                return last.moved
+            } pair: { first, second in
+                let (x, y) = (SIMD2(first.x, second.x), SIMD2(first.y, second.y))
+                let squared = x * x + y * y
+                fastestOfLane.replace(with: squared, where: squared .> fastestOfLane)
+                squares += squared
+            } odd: { moved in
+                fold(moved)
             }
+            linear = fastestOfLane.x > linear ? fastestOfLane.x : linear
+            linear = fastestOfLane.y > linear ? fastestOfLane.y : linear
         }
-        // What the bodies leave for the blow-up check, read back from the block while it is in
-        // the first-level cache: each body's position and rotation. Its velocity needs no sum of
-        // its own: a velocity that is not finite leaves the velocity the position moved with
-        // (the velocity less half the velocity change) not finite, and with it the position. Its
-        // angular velocity is ±0, or the block would not be here. (Summed in the last pass, the
-        // values took shuffles of the spring's coefficients into it: 14 instructions a body.)
-        var (positions, rotations) = (probe, SIMD2<Double>.zero)
+        // What the bodies leave for the blow-up check. With their rotations known finite, the
+        // sum of the last substep's squared speeds: it is finite only if every velocity the
+        // positions moved with is, and such a velocity is finite only if the position, velocity
+        // and anchor the substep began with and the velocity it left are (an infinity or a NaN
+        // in any of them reaches it through the spring's velocity change, or through
+        // `v + Δv − ½·Δv`); and a finite position moved by h times such a velocity (each
+        // component below 10^154) stays finite.
+        // The angular velocity is ±0, or the block would not be here. Otherwise each body's
+        // position and rotation, read back from the block while it is in the first-level
+        // cache (summed in the last pass, the positions took shuffles of the spring's
+        // coefficients into it: 14 instructions a body).
         if rotationsKnownFinite {
-            for slot in slots { positions += records.placement(slot).position }
+            probe += squares
         } else {
+            var (positions, rotations) = (probe, SIMD2<Double>.zero)
             for slot in slots {
                 let placement = records.placement(slot)
                 positions += placement.position
                 rotations += placement.rotation
             }
+            probe = positions + rotations
         }
-        probe = positions + rotations
         // Every body's squared angular speed is zero (`max` keeps the larger, as the general
         // step does).
         fastest = World.faster((linear, fastest.angular), (0, 0))
@@ -177,6 +198,23 @@ extension PointSpringLanes {
             pairs &-= 1
         }
         if count & 1 != 0 { body(lane) }
+    }
+
+    /// `body` for each lane below `count` in order, two lanes an iteration, handing what each
+    /// pair of lanes returns to `pair` and that of a last lane without a partner to `odd`.
+    @inline(__always)
+    fileprivate static func twoAtATime(
+        _ count: Int, _ body: (Int) -> SIMD2<Double>, pair: (SIMD2<Double>, SIMD2<Double>) -> Void,
+        odd: (SIMD2<Double>) -> Void
+    ) {
+        var (lane, pairs) = (0, count >> 1)
+        while pairs != 0 {
+            let first = body(lane)
+            pair(first, body(lane &+ 1))
+            lane &+= 2
+            pairs &-= 1
+        }
+        if count & 1 != 0 { odd(body(lane)) }
     }
 }
 
