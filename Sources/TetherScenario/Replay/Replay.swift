@@ -232,14 +232,8 @@ public struct Replay: SceneReplay {
             // capacity each time, a third of the cost of building the row).
             record.rows.resizeForFilling(to: count)
             record.rows.withUnsafeMutableBufferPointer { rows in
-                let part = Swift.min(count, defaultRowsPerPart)
-                withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: part) { scratch in
-                    var start = 0
-                    while start < count {
-                        let end = Swift.min(start + part, count)
-                        fillRows(start..<end, into: UnsafeMutableBufferPointer(rebasing: rows[start..<end]), scratch: scratch.baseAddress!)
-                        start = end
-                    }
+                forEachRowPart(count: count, rowsPerPart: defaultRowsPerPart) { part, scratch in
+                    fillRows(part, into: UnsafeMutableBufferPointer(rebasing: rows[part]), scratch: scratch)
                 }
             }
             return

@@ -19,22 +19,46 @@ extension SceneReplay {
             building { self.record(into: &record, items: items) }
             return try writer.write(record)
         }
-        let part = min(count, rowsPerPart)
-        record.rows.resizeForFilling(to: part)
+        record.rows.resizeForFilling(to: min(count, rowsPerPart))
         try writer.beginFrame(record)
         try record.rows.withUnsafeMutableBufferPointer { rows in
-            try withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: part) { scratch in
-                var start = 0
-                while start < count {
-                    let end = min(start + part, count)
-                    let filled = UnsafeMutableBufferPointer(rebasing: rows[0..<end - start])
-                    building { fillRows(start..<end, into: filled, scratch: scratch.baseAddress!) }
-                    try writer.writeRows(UnsafeBufferPointer(filled))
-                    start = end
-                }
+            try forEachRowPart(count: count, rowsPerPart: rowsPerPart) { part, scratch in
+                let filled = UnsafeMutableBufferPointer(rebasing: rows[0..<part.count])
+                building { fillRows(part, into: filled, scratch: scratch) }
+                try writer.writeRows(UnsafeBufferPointer(filled))
             }
         }
         try writer.endFrame()
+    }
+}
+
+extension SceneReplay {
+    /// Replays that build their frames whole (`record(into:items:)`) have no parts.
+    public func recordInParts(into record: inout FrameRecord, items: Scenario.ItemSelection) -> Int? { nil }
+
+    public func fillRows(
+        _ range: Range<Int>, into rows: UnsafeMutableBufferPointer<ElementRow>, scratch: UnsafeMutablePointer<LayoutAttributes>
+    ) {
+        preconditionFailure("this replay's rows are not built in parts")
+    }
+}
+
+/// Calls `body` with each part of `0..<count`, in order, `rowsPerPart` long but the last, and
+/// scratch room for a part's attributes, allocated once for all the parts (per part, the heap
+/// above 1 KiB took a `malloc` each).
+func forEachRowPart<E: Error>(
+    count: Int, rowsPerPart: Int, _ body: (Range<Int>, UnsafeMutablePointer<LayoutAttributes>) throws(E) -> Void
+) throws(E) {
+    precondition(rowsPerPart > 0)
+    let part = min(count, rowsPerPart)
+    guard part > 0 else { return }
+    try withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: part) { (scratch) throws(E) in
+        var start = 0
+        while start < count {
+            let end = min(start + part, count)
+            try body(start..<end, scratch.baseAddress!)
+            start = end
+        }
     }
 }
 

@@ -72,15 +72,6 @@ public struct WorldReplay: SceneReplay {
         animator.bodies.firstIndex(of: body).map { "\"\(scene.items[$0].id)\"" } ?? "#\(body.rawValue)"
     }
 
-    /// A world's rows are built whole (`record(into:items:)`): a few thousand items at most.
-    public func recordInParts(into record: inout FrameRecord, items: Scenario.ItemSelection) -> Int? { nil }
-
-    public func fillRows(
-        _ range: Range<Int>, into rows: UnsafeMutableBufferPointer<ElementRow>, scratch: UnsafeMutablePointer<LayoutAttributes>
-    ) {
-        preconditionFailure("a world's rows are not built in parts")
-    }
-
     public func record(into record: inout FrameRecord, items: Scenario.ItemSelection) {
         let bounds = Rect(x: scene.bounds.origin.x, y: scene.bounds.origin.y, width: scene.bounds.size.x, height: scene.bounds.size.y)
         record.index = frame
