@@ -1,4 +1,5 @@
 import Testing
+import TetherLayout
 import TetherPhysics
 @testable import TetherScenario
 
@@ -79,6 +80,37 @@ import TetherPhysics
         expectSame(written.frames, whole)
         #expect(written.framesInParts == whole.count)
         #expect(written.parts == whole.count * ((2001 + defaultRowsPerPart - 1) / defaultRowsPerPart))
+    }
+
+    /// Springy lists build their rows from the dynamics' places and runs: every frame's rows
+    /// must be the viewport's and then each element's `currentAttributes(at:)` read one by one.
+    @Test(arguments: ["vv-list", "reorder-2-to-9", "list-2000-end-to-end"])
+    func aSpringyListsRowsAreItsElementsCurrentAttributes(name: String) throws {
+        var replay = Replay(try CustomLayoutFixtures.bundled(name))
+        var record = FrameRecord()
+        var framesChecked = 0
+        while true {
+            if replay.recordInParts(into: &record, items: .all) != nil {
+                replay.record(into: &record, items: .all)
+                let dynamics = replay.dynamics
+                #expect(record.rows.count == dynamics.layoutAttributes.count + 1)
+                #expect(record.rows.first?.kind == .viewport)
+                for (i, row) in record.rows.dropFirst().enumerated() {
+                    let a = dynamics.currentAttributes(at: i)
+                    let expected = ElementRow(
+                        section: a.key.section, item: a.key.item, kind: RowKind(a.key.kind), center: a.center,
+                        size: a.frame.size, angle: a.angle, alpha: a.alpha, zIndex: a.zIndex)
+                    guard row == expected else {
+                        Issue.record("frame \(replay.frame), row \(i + 1): \(row) is not \(expected)")
+                        return
+                    }
+                }
+                framesChecked += 1
+            }
+            if replay.isFinished { break }
+            try replay.advance()
+        }
+        #expect(framesChecked > 10)
     }
 
     @Test func aLiftedCellsRowsArriveInParts() throws {

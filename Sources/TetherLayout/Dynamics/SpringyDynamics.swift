@@ -9,7 +9,10 @@ import TetherPhysics
 /// lose their spring and return to their layout attributes; cells entering get a spring at their
 /// layout center and, once a finger has touched, the same shift from the latest delta.
 public struct SpringyDynamics: LayoutDynamics {
-    public internal(set) var layoutAttributes: [LayoutAttributes]
+    public internal(set) var layoutAttributes: [LayoutAttributes] { didSet { drawnRuns = Self.drawnRuns(layoutAttributes, lifted: liftedElement) } }
+    /// The attributes as drawn but for their places (the lifted cell's z-index raised), as runs
+    /// for the output (`storeCurrentPlaces`); kept with `layoutAttributes` and `liftedElement`.
+    private(set) var drawnRuns: AttributesRuns
     public let axis: Axis
     public private(set) var configuration: SpringyConfiguration
     public internal(set) var world = World()
@@ -27,13 +30,14 @@ public struct SpringyDynamics: LayoutDynamics {
     /// Drag to reorder in progress: the lifted cell and where the others' springs are anchored.
     public internal(set) var interactiveMove: InteractiveMove?
     /// Element index of the lifted cell while a move is in progress.
-    var liftedElement: Int?
+    var liftedElement: Int? { didSet { drawnRuns = Self.drawnRuns(layoutAttributes, lifted: liftedElement) } }
     /// Per element: the anchor while a reorder preview moves it off its layout center.
     var previewAnchors: [Vec2?] = []
 
     public init(layout: any CollectionLayout, configuration: SpringyConfiguration) {
         let attributes = layout.attributes
         layoutAttributes = attributes
+        drawnRuns = AttributesRuns(attributes)
         axis = layout.scrollDirection
         self.configuration = configuration
         index = LayoutIndex(attributes, axis: axis)
@@ -71,18 +75,20 @@ public struct SpringyDynamics: LayoutDynamics {
     /// Runs every frame the content scrolls, over every sprung cell, so the arrays are opened
     /// once here instead of per cell, the moves are written straight into their array, and the
     /// configuration is read once (read through `self` in the loop, it was read again per cell).
+    /// The anchors are the resting centers, read from the runs' 16 bytes an element rather than
+    /// the attributes' 80 (which the output no longer reads, so they are seldom in the cache).
     private func shifts(by delta: Double, touch: Vec2) -> [(body: BodyID, offset: Vec2)] {
         let lifted = liftedElement ?? -1
         let (measure, resistance, axis) = (configuration.distance, configuration.resistance, self.axis)
         return bodies.withUnsafeBufferPointer { bodies in
             previewAnchors.withUnsafeBufferPointer { previews in
-                layoutAttributes.withUnsafeBufferPointer { attributes in
+                drawnRuns.centers.withUnsafeBufferPointer { centers in
                     sprungIndices.withUnsafeBufferPointer { sprung in
                         Array(unsafeUninitializedCapacity: sprung.count) { moves, count in
                             var written = 0
                             for i in sprung where i != lifted {
                                 guard let body = bodies[i] else { continue }
-                                let anchor = previews[i] ?? attributes[i].center
+                                let anchor = previews[i] ?? centers[i]
                                 let offset = Self.shiftOffset(
                                     anchor: anchor, by: delta, touch: touch, measure: measure, resistance: resistance, axis: axis)
                                 (moves.baseAddress! + written).initialize(to: (body, offset))
@@ -273,6 +279,51 @@ public struct SpringyDynamics: LayoutDynamics {
         if let lifted = liftedElement, range.contains(lifted) {
             destination[lifted - range.lowerBound].zIndex = InteractiveMove.liftedZIndex
         }
+    }
+
+    public func storeCurrentPlaces(in range: Range<Int>, to destination: UnsafeMutablePointer<ElementPlace>) -> AttributesRuns? {
+        guard !range.isEmpty else { return drawnRuns }
+        drawnRuns.runs.withUnsafeBufferPointer { runs in
+            drawnRuns.centers.withUnsafeBufferPointer { centers in
+                world.withPlacements { placements in
+                    bodies.withUnsafeBufferPointer { bodies in
+                        precondition(range.lowerBound >= 0 && range.upperBound <= min(centers.count, bodies.count))
+                        var next = destination
+                        var r = drawnRuns.runIndex(containing: range.lowerBound)
+                        var i = range.lowerBound
+                        while i < range.upperBound {
+                            let run = runs[r]
+                            let end = Swift.min(run.elements.upperBound, range.upperBound)
+                            let size = run.first.frame.size
+                            let angle = run.first.angle
+                            while i < end {
+                                if let id = bodies[i] {
+                                    // As `storeCurrentAttributes` draws it: the frame moved to
+                                    // the body's position, and its center read back.
+                                    let placement = placements[id]
+                                    let center = Rect(center: placement.position, size: size).center
+                                    next.initialize(to: ElementPlace(center: center, angle: angle + placement.rotation.angle))
+                                } else {
+                                    next.initialize(to: ElementPlace(center: centers[i], angle: angle))
+                                }
+                                next += 1
+                                i += 1
+                            }
+                            r += 1
+                        }
+                    }
+                }
+            }
+        }
+        return drawnRuns
+    }
+
+    /// `attributes` as drawn but for their places, as runs: the lifted cell raised.
+    private static func drawnRuns(_ attributes: [LayoutAttributes], lifted: Int?) -> AttributesRuns {
+        guard let lifted, attributes.indices.contains(lifted) else { return AttributesRuns(attributes) }
+        var drawn = attributes
+        drawn[lifted].zIndex = InteractiveMove.liftedZIndex
+        return AttributesRuns(drawn)
     }
 
     /// The body of element `i` while it has a spring.

@@ -271,24 +271,63 @@ public struct Replay: SceneReplay {
         return dynamics.layoutAttributes.count + 1
     }
 
-    public func fillRows(
-        _ range: Range<Int>, into rows: UnsafeMutableBufferPointer<ElementRow>, scratch: UnsafeMutablePointer<LayoutAttributes>
-    ) {
+    public func fillRows(_ range: Range<Int>, into rows: UnsafeMutableBufferPointer<ElementRow>, scratch: RowScratch) {
         precondition(range.count == rows.count && range.lowerBound >= 0 && range.upperBound <= dynamics.layoutAttributes.count + 1)
+        precondition(range.count <= scratch.rows)
         guard var next = rows.baseAddress else { return }
         if range.lowerBound == 0 {
             let viewport = visibleRect
             next.pointee = ElementRow(section: 0, item: 0, kind: .viewport, center: viewport.center, size: viewport.size)
             next += 1
         }
+        let elements = Swift.max(range.lowerBound, 1) - 1 ..< range.upperBound - 1
+        // Dynamics that keep runs hand over each element's place alone: a run's section, kind,
+        // size, alpha and z-index are read once, and its items counted.
+        let places = scratch.places
+        if let runs = dynamics.storeCurrentPlaces(in: elements, to: places) {
+            Self.fillRows(elements, into: next, places: places, runs: runs)
+            return
+        }
         // The attributes come into scratch memory that stays in the cache, and each becomes a
         // row in a loop with no call (one call per element, its attributes passed through the
         // stack, had cost a third of the row).
-        let elements = Swift.max(range.lowerBound, 1) - 1 ..< range.upperBound - 1
-        dynamics.storeCurrentAttributes(in: elements, to: scratch)
-        for a in UnsafeBufferPointer(start: scratch, count: elements.count) {
+        let attributes = scratch.attributes
+        dynamics.storeCurrentAttributes(in: elements, to: attributes)
+        for a in UnsafeBufferPointer(start: attributes, count: elements.count) {
             next.pointee = Self.row(a, alpha: a.alpha)
             next += 1
+        }
+    }
+
+    /// The rows of `elements` from their places and runs, stored from `next` on.
+    private static func fillRows(
+        _ elements: Range<Int>, into next: UnsafeMutablePointer<ElementRow>, places: UnsafeMutablePointer<ElementPlace>,
+        runs: AttributesRuns
+    ) {
+        guard !elements.isEmpty else { return }
+        var next = next
+        var place = places
+        var r = runs.runIndex(containing: elements.lowerBound)
+        runs.runs.withUnsafeBufferPointer { runs in
+            var i = elements.lowerBound
+            while i < elements.upperBound {
+                let run = runs[r]
+                let end = Swift.min(run.elements.upperBound, elements.upperBound)
+                let a = run.first
+                var row = ElementRow(
+                    section: a.key.section, item: a.key.item + (i - run.elements.lowerBound), kind: RowKind(a.key.kind),
+                    center: .zero, size: a.frame.size, angle: 0, alpha: a.alpha, zIndex: a.zIndex)
+                while i < end {
+                    row.center = place.pointee.center
+                    row.angle = place.pointee.angle
+                    next.pointee = row
+                    row.item += 1
+                    next += 1
+                    place += 1
+                    i += 1
+                }
+                r += 1
+            }
         }
     }
 
@@ -346,10 +385,9 @@ public protocol SceneReplay: Sendable {
     func recordInParts(into record: inout FrameRecord, items: Scenario.ItemSelection) -> Int?
     /// Stores the rows `range` of the current frame (in output order) in `rows`, which holds
     /// `range.count`; only after `recordInParts` returned a count, with the same items.
-    /// `scratch` has room for as many attributes, for the replay to use as it needs (the
-    /// caller allocates it once for all the parts of a frame).
-    func fillRows(
-        _ range: Range<Int>, into rows: UnsafeMutableBufferPointer<ElementRow>, scratch: UnsafeMutablePointer<LayoutAttributes>)
+    /// `scratch` has room for as many rows' attributes or places, for the replay to use as it
+    /// needs (the caller allocates it once for all the parts of a frame).
+    func fillRows(_ range: Range<Int>, into rows: UnsafeMutableBufferPointer<ElementRow>, scratch: RowScratch)
 }
 
 extension SceneReplay {

@@ -36,27 +36,28 @@ extension SceneReplay {
     /// Replays that build their frames whole (`record(into:items:)`) have no parts.
     public func recordInParts(into record: inout FrameRecord, items: Scenario.ItemSelection) -> Int? { nil }
 
-    public func fillRows(
-        _ range: Range<Int>, into rows: UnsafeMutableBufferPointer<ElementRow>, scratch: UnsafeMutablePointer<LayoutAttributes>
-    ) {
+    public func fillRows(_ range: Range<Int>, into rows: UnsafeMutableBufferPointer<ElementRow>, scratch: RowScratch) {
         preconditionFailure("this replay's rows are not built in parts")
     }
 }
 
 /// Calls `body` with each part of `0..<count`, in order, `rowsPerPart` long but the last, and
-/// scratch room for a part's attributes, allocated once for all the parts (per part, the heap
-/// above 1 KiB took a `malloc` each).
+/// scratch room for a part, allocated once for all the parts (per part, the heap above 1 KiB
+/// took a `malloc` each).
 func forEachRowPart<E: Error>(
-    count: Int, rowsPerPart: Int, _ body: (Range<Int>, UnsafeMutablePointer<LayoutAttributes>) throws(E) -> Void
+    count: Int, rowsPerPart: Int, _ body: (Range<Int>, RowScratch) throws(E) -> Void
 ) throws(E) {
     precondition(rowsPerPart > 0)
     let part = min(count, rowsPerPart)
     guard part > 0 else { return }
-    try withUnsafeTemporaryAllocation(of: LayoutAttributes.self, capacity: part) { (scratch) throws(E) in
+    try withUnsafeTemporaryAllocation(
+        byteCount: part * RowScratch.bytesPerRow, alignment: RowScratch.alignment
+    ) { (bytes) throws(E) in
+        let scratch = RowScratch(bytes: bytes.baseAddress!, rows: part)
         var start = 0
         while start < count {
             let end = min(start + part, count)
-            try body(start..<end, scratch.baseAddress!)
+            try body(start..<end, scratch)
             start = end
         }
     }
