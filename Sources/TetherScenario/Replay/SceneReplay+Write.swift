@@ -7,16 +7,15 @@ extension SceneReplay {
     /// sent through the cache twice. Otherwise the frame is built whole in `record` and written.
     /// The bytes are the same either way.
     ///
-    /// `record`'s rows are then the last part's. `building` runs each piece of row building
-    /// (`tether bench` times them with it).
+    /// `record`'s rows are then the last part's.
     public func write(
         to writer: inout any FrameWriter, items: Scenario.ItemSelection, record: inout FrameRecord,
-        rowsPerPart: Int = defaultRowsPerPart, building: (() -> Void) -> Void = { $0() }
+        rowsPerPart: Int = defaultRowsPerPart
     ) throws {
         precondition(rowsPerPart > 0)
         guard writer.readsRows else { return try writer.write(record) }
         guard writer.writesFramesInParts, let count = recordInParts(into: &record, items: items) else {
-            building { self.record(into: &record, items: items) }
+            self.record(into: &record, items: items)
             return try writer.write(record)
         }
         record.rows.resizeForFilling(to: min(count, rowsPerPart))
@@ -24,7 +23,7 @@ extension SceneReplay {
         try record.rows.withUnsafeMutableBufferPointer { rows in
             try forEachRowPart(count: count, rowsPerPart: rowsPerPart) { part, scratch in
                 let filled = UnsafeMutableBufferPointer(rebasing: rows[0..<part.count])
-                building { fillRows(part, into: filled, scratch: scratch) }
+                fillRows(part, into: filled, scratch: scratch)
                 try writer.writeRows(UnsafeBufferPointer(filled))
             }
         }
