@@ -17,8 +17,8 @@ struct BenchCommand: TetherCommand {
             help: """
                 Also time the output on its own, in runs of their own: every frame's
                 rows (every element, as run --items all) formatted by that writer into
-                a sink that drops them. Prints MB per run and MB/s, and how much of
-                the time went to building the rows before the writer.
+                a sink that drops them. Prints MB per run and MB/s, and the time
+                building the rows takes, timed in runs that only build them.
                 """,
             expected: "csv, json or jsonl", parse: { $0 == "none" ? nil : OutputFormat(rawValue: $0) })
     }
@@ -90,7 +90,7 @@ struct BenchCommand: TetherCommand {
                 output:            \(format3(Double(output.bytes) / 1e6)) MB of \(outputFormat.rawValue) per run (every frame, every element)
                 output median:     \(format3(output.medianSeconds * 1000)) ms
                 output MB/s:       \(format3(output.bytesPerSecond / 1e6))
-                output rows:       \(format3(output.medianRowSeconds * 1000)) ms of it building the frames' rows (median), the rest in the writer
+                output rows:       \(format3(output.medianRowSeconds * 1000)) ms building the frames' rows (median of runs that only build them)
                 """)
         }
         return .success
