@@ -314,3 +314,31 @@ extension CollisionBoxTests {
         #expect(compared > 500, "enough touching pairs: \(compared)")
     }
 }
+
+extension CollisionBoxTests {
+    /// The box routines skip placing a box by the identity transform; the shortcuts must give the
+    /// identity's bits (zeros of either sign included) and its incident edges.
+    @Test func identityShortcutsMatchTheIdentityToTheBit() {
+        var rng = SplitMix64(seed: 61)
+        var values: [Double] = [0, -0.0, 1, -1, 0.5, -20, 1e-300, -1e300]
+        for _ in 0..<200 { values.append(200 * rng.unit() - 100) }
+        for x in values {
+            for y in values.prefix(20) {
+                let v = Vec2(x, y)
+                let placed = placedByIdentity(v), identity = Transform.identity.apply(v)
+                #expect(placed.x.bitPattern == identity.x.bitPattern && placed.y.bitPattern == identity.y.bitPattern)
+            }
+        }
+        for i in 0..<4 {
+            let turned = Rotation.identity.rotate(BoxShape.faceNormal(i))
+            #expect(turned.x.bitPattern == BoxShape.faceNormal(i).x.bitPattern)
+            #expect(turned.y.bitPattern == BoxShape.faceNormal(i).y.bitPattern)
+        }
+        var normals = (0..<4).map { BoxShape.faceNormal($0) } + (0..<4).map { -BoxShape.faceNormal($0) }
+        for _ in 0..<500 { normals.append(Rotation(angle: 6.3 * rng.unit()).rotate(Vec2(1, 0))) }
+        for n in normals {
+            #expect(incidentBoxEdge(against: n) == incidentBoxEdge(against: n, .identity))
+            #expect(incidentBoxEdge(against: n) == CollisionPolygon(BoxShape(halfExtents: Vec2(3, 4)), .identity).incidentEdge(against: n))
+        }
+    }
+}

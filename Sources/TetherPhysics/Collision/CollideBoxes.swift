@@ -37,19 +37,20 @@ public func collideBoxes(
     if flip {
         let i11 = edgeB, i12 = (edgeB + 1) & 3
         let normal = r.rotate(b.normal(i11))
-        let i21 = incidentBoxEdge(against: normal, .identity)
+        let i21 = incidentBoxEdge(against: normal)
         reference = ReferenceFace(
             index: i11, nextIndex: i12, start: bInA.apply(b.vertex(i11)), end: bInA.apply(b.vertex(i12)), normal: normal)
         incident = IncidentEdge(
-            index: i21, nextIndex: (i21 + 1) & 3, start: Transform.identity.apply(a.vertex(i21)),
-            end: Transform.identity.apply(a.vertex(i21 + 1)))
+            index: i21, nextIndex: (i21 + 1) & 3, start: placedByIdentity(a.vertex(i21)),
+            end: placedByIdentity(a.vertex(i21 + 1)))
     } else {
         let i11 = edgeA, i12 = (edgeA + 1) & 3
-        let normal = Rotation.identity.rotate(a.normal(i11))
+        // `Rotation.identity.rotate(a.normal(i11))` to the bit: the face normals' zeros are positive.
+        let normal = a.normal(i11)
         let i21 = incidentBoxEdge(against: normal, r)
         reference = ReferenceFace(
-            index: i11, nextIndex: i12, start: Transform.identity.apply(a.vertex(i11)),
-            end: Transform.identity.apply(a.vertex(i12)), normal: normal)
+            index: i11, nextIndex: i12, start: placedByIdentity(a.vertex(i11)), end: placedByIdentity(a.vertex(i12)),
+            normal: normal)
         incident = IncidentEdge(
             index: i21, nextIndex: (i21 + 1) & 3, start: bInA.apply(b.vertex(i21)), end: bInA.apply(b.vertex(i21 + 1)))
     }
@@ -68,7 +69,7 @@ public func collideBoxes(
 /// turning each face normal and taking the dot product, up to the sign of a zero, which no
 /// comparison sees.
 @inline(__always)
-private func incidentBoxEdge(against referenceNormal: Vec2, _ rotation: Rotation) -> Int {
+func incidentBoxEdge(against referenceNormal: Vec2, _ rotation: Rotation) -> Int {
     let u = rotation.inverseRotate(referenceNormal)
     var edge = 0
     var best = -u.y
@@ -83,6 +84,31 @@ private func incidentBoxEdge(against referenceNormal: Vec2, _ rotation: Rotation
     if -u.x < best { edge = 3 }
     return edge
 }
+
+/// `incidentBoxEdge(against:_:)` for a box that is not turned. Turning the normal by the
+/// identity would change at most the sign of a zero, which no comparison sees.
+@inline(__always)
+func incidentBoxEdge(against referenceNormal: Vec2) -> Int {
+    let u = referenceNormal
+    var edge = 0
+    var best = -u.y
+    if u.x < best {
+        best = u.x
+        edge = 1
+    }
+    if u.y < best {
+        best = u.y
+        edge = 2
+    }
+    if -u.x < best { edge = 3 }
+    return edge
+}
+
+/// `Transform.identity.apply(v)` for a finite `v`, to the bit, without its products: multiplying
+/// by 1 and adding a product by 0 leave a nonzero value alone, and the identity's zero offset,
+/// like the 0 added here, turns a zero of either sign into +0.
+@inline(__always)
+func placedByIdentity(_ v: Vec2) -> Vec2 { Vec2(v.x + 0, v.y + 0) }
 
 /// The face of a box (half extents `halfExtents`, at the origin, axis-aligned) that best
 /// separates another shape whose center is `center` and whose half extents along the axes are

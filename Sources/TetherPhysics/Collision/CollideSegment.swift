@@ -1,16 +1,9 @@
-/// The contact between a boundary segment (A, static, world coordinates) and box B; the normal
-/// points from the segment to the box.
-///
-/// The segment is a two-vertex polygon with two opposite faces (see `SegmentShape`), so this is
-/// the box–box routine: the segment's face on the box's side is the reference face when it
-/// separates best, and the box's incident edge is clipped to the segment's extent, giving two
-/// stable points for a box resting on or sliding along it. A box corner beyond the segment's end
-/// is found by the box's own faces as separating axes (the segment end then touches a box face),
-/// so a box hitting the end is stopped rather than tunnelling. Computed in the box's frame.
-/// Anchors on A are relative to the world origin.
-public func collideSegmentBox(
-    _ segment: SegmentShape, _ box: BoxShape, _ xfB: Transform,
-    speculativeDistance: Double = CollisionConstants.speculativeDistance
+/// `collideSegmentBox` by the general polygon routine: the segment and the box made polygons in
+/// the box's frame and run through `collidePolygons`. The dedicated routine must give these very
+/// bits (a test compares them over many poses); it also falls back on this one for a pose that is
+/// not finite, where its shortcuts would round differently.
+func collideSegmentBoxAsPolygons(
+    _ segment: SegmentShape, _ box: BoxShape, _ xfB: Transform, speculativeDistance: Double
 ) -> ContactManifold {
     let a = xfB.inverseApply(segment.a)
     let b = xfB.inverseApply(segment.b)
