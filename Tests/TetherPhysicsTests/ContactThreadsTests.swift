@@ -223,3 +223,19 @@ import TetherTestSupport
         }
     }
 }
+
+/// The atomics of a run of waves sit on cache lines of their own, so threads claiming their
+/// chunks of a wave at the same moment, and the count they wait on, do not share a line.
+struct WaveProgressLayoutTests {
+    @Test func everyAtomicHasItsOwnLine() {
+        let progress = WaveProgress(chunks: 5)
+        #expect(progress.countIsAligned)
+        let offsets = (0..<5).map { progress.flagOffset($0) }
+        #expect(offsets == (1...5).map { $0 * WaveProgress.lineStride })
+        #expect(WaveProgress.lineStride >= 128)
+        // Claims still work one at a time: the first claim of a chunk wins, later ones lose.
+        #expect(progress.claim(3))
+        #expect(!progress.claim(3))
+        #expect(progress.claim(0))
+    }
+}

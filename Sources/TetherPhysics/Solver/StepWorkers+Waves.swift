@@ -51,29 +51,54 @@ extension StepWorkers {
 }
 
 /// The state of one run of waves: a claim flag per chunk and how many chunks have finished.
-/// The flags live in storage of their own (an atomic cannot be an array element), freed with
-/// the object; they are reached only through their atomic operations.
-private final class WaveProgress: @unchecked Sendable {
-    let claimed: UnsafeMutablePointer<Atomic<Bool>>
+/// The atomics live in storage of their own (an atomic cannot be an array element), freed with
+/// the object, each on a cache line of its own (`lineStride` bytes apart): the threads claim
+/// their chunks of a wave at the same moment, just after the count let them past the wave
+/// before, and flags packed side by side made those claims take turns with one line (as did
+/// the count, which shared its line with the object's other fields, read by every claim).
+final class WaveProgress: @unchecked Sendable {
+    private let storage: UnsafeMutableRawPointer
     let count: Int
-    let finished = Atomic<Int>(0)
+    /// How many chunks have finished.
+    let finished: UnsafeMutablePointer<Atomic<Int>>
+
+    /// Bytes between two atomics: two 64-byte lines, as processors fetch lines in pairs.
+    static let lineStride = 128
 
     init(chunks: Int) {
         count = chunks
-        claimed = .allocate(capacity: chunks)
-        for k in 0..<chunks { (claimed + k).initialize(to: Atomic(false)) }
+        storage = .allocate(byteCount: (chunks + 1) * Self.lineStride, alignment: Self.lineStride)
+        finished = storage.bindMemory(to: Atomic<Int>.self, capacity: 1)
+        finished.initialize(to: Atomic(0))
+        for k in 0..<chunks {
+            (storage + (k + 1) * Self.lineStride).bindMemory(to: Atomic<Bool>.self, capacity: 1).initialize(to: Atomic(false))
+        }
     }
 
     deinit {
-        claimed.deinitialize(count: count)
-        claimed.deallocate()
+        for k in 0..<count { flag(k).deinitialize(count: 1) }
+        finished.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    /// Chunk `k`'s claim flag, on the line after the count's and the flags before it.
+    @inline(__always)
+    private func flag(_ k: Int) -> UnsafeMutablePointer<Atomic<Bool>> {
+        (storage + (k + 1) * Self.lineStride).assumingMemoryBound(to: Atomic<Bool>.self)
     }
 
     /// Whether this call claimed chunk `k` (false: some thread already has).
     func claim(_ k: Int) -> Bool {
-        if claimed[k].load(ordering: .relaxed) { return false }
-        return claimed[k].compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+        let flag = flag(k)
+        if flag.pointee.load(ordering: .relaxed) { return false }
+        return flag.pointee.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
     }
+
+    /// Where chunk `k`'s flag lies, in bytes from the count (for tests).
+    func flagOffset(_ k: Int) -> Int { UnsafeRawPointer(flag(k)) - UnsafeRawPointer(finished) }
+
+    /// Whether the count begins a line (for tests).
+    var countIsAligned: Bool { Int(bitPattern: finished) % Self.lineStride == 0 }
 }
 
 /// The waves handed to the workers' threads. Sendable on the word of `forEachChunkInWaves`'s
@@ -99,7 +124,7 @@ private struct SharedWaves: @unchecked Sendable {
                 k += participants
             }
             for k in start..<end { run(k) }
-            wait.until { progress.finished.load(ordering: .acquiring) >= end }
+            wait.until { progress.finished.pointee.load(ordering: .acquiring) >= end }
             start = end
         }
         return wait.slowNanoseconds
@@ -110,6 +135,6 @@ private struct SharedWaves: @unchecked Sendable {
     private func run(_ k: Int) {
         guard progress.claim(k) else { return }
         body(chunks[k])
-        progress.finished.wrappingAdd(1, ordering: .releasing)
+        progress.finished.pointee.wrappingAdd(1, ordering: .releasing)
     }
 }
