@@ -64,26 +64,41 @@ final class CoordinateTexts {
             misses = 0
             return
         }
-        putMissing(value, bits: bits, slot: slot, to: &cursor)
+        cursor.position = putMissing(value, bits: bits, slot: slot, at: cursor.position)
     }
 
-    /// Formats `value` and keeps its text in `slot`; after `missLimit` misses in a row, leaves
-    /// the table alone for `bypassRows` rows.
+    /// Formats `value` at `start` and keeps its text in `slot`; after `missLimit` misses in a
+    /// row, leaves the table alone for `bypassRows` rows. Returns the end of the text. (It takes
+    /// and returns the position rather than the cursor `inout`, so the writers' loops keep their
+    /// cursor in a register instead of storing it to memory after every piece of text.)
     @inline(never)
-    private func putMissing(_ value: Double, bits: UInt64, slot: UnsafeMutablePointer<Slot>, to cursor: inout ByteCursor) {
-        let start = cursor.position
+    private func putMissing(
+        _ value: Double, bits: UInt64, slot: UnsafeMutablePointer<Slot>, at start: UnsafeMutablePointer<UInt8>
+    ) -> UnsafeMutablePointer<UInt8> {
+        var cursor = ByteCursor(start)
         cursor.put(value, decimals: 3)
         let length = cursor.position - start
         if length <= Self.maxLength {
-            var text = SIMD2<UInt64>()
-            withUnsafeMutableBytes(of: &text) { $0.copyMemory(from: UnsafeRawBufferPointer(start: start, count: length)) }
-            slot.pointee = Slot(bits: bits, text: text, length: length)
+            // The 16 bytes from the text's start (the room made for a row holds them: see
+            // `ByteCursor.overshoot`), with those past the text cleared.
+            let loaded = UnsafeRawPointer(start).loadUnaligned(as: SIMD2<UInt64>.self)
+            slot.pointee = Slot(bits: bits, text: loaded & Self.textMask(length: length), length: length)
         }
         misses += 1
         if misses >= Self.missLimit {
             misses = 0
             bypass = Self.bypassRows
         }
+        return cursor.position
+    }
+
+    /// Ones over a text's first `length` bytes (0...16), little-endian, zeros past them.
+    @inline(__always)
+    static func textMask(length: Int) -> SIMD2<UInt64> {
+        func ones(_ bytes: Int) -> UInt64 {
+            bytes >= 8 ? ~0 : bytes <= 0 ? 0 : (1 << UInt64(8 * bytes)) &- 1
+        }
+        return SIMD2(ones(length), ones(length &- 8))
     }
 }
 

@@ -14,16 +14,26 @@ import TetherPhysics
 enum JSONFrameObject {
     /// The text an item shares with the item before it, kept by the writer from item to item.
     struct RepeatedText {
-        /// `{"section":S,"item":`, while the section repeats.
-        var lead = SectionLead(head: #"{"section":"#, tail: #","item":"#)
+        /// `,{"section":S,"item":`, while the section repeats. Every item starts with its
+        /// separator, copied with the lead; the first of a frame's items has it replaced by the
+        /// list's opening bracket (`writeItems`), so the item loop has no separator to decide.
+        var lead = SectionLead(head: #",{"section":"#, tail: #","item":"#)
         /// The size, angle, alpha and z-index, while they repeat.
         var columns = RepeatedColumns()
         /// The text of centers' coordinates that repeat (a column's x), by value.
         let centers = CenterTexts()
+        /// The room an item without an id needs in the buffer: the lead, the item and the word
+        /// stores past it (computed once, not for every part of a frame).
+        let itemRoom: Int
+
+        init() {
+            itemRoom = lead.maxLength + JSONFrameObject.maxItemLength + ByteCursor.overshoot
+        }
     }
 
     /// A frame whose object is being written: what its items need from it, and whether one
-    /// has been written (the next one needs a comma).
+    /// has been written (the first opens the list, `[`; `end` closes the list or writes an
+    /// empty one).
     struct OpenFrame {
         /// World items' ids (`FrameRecord.itemIDs`).
         var itemIDs: [String]
@@ -43,10 +53,11 @@ enum JSONFrameObject {
         try frame.rows.withUnsafeBufferPointer { (rows) throws(OutputError) in
             try writeItems(rows, of: &open, to: sink, repeated: &repeated)
         }
-        try end(to: sink)
+        try end(open, to: sink)
     }
 
-    /// Appends the object's members up to the opening of its items (`frame`'s rows are not read).
+    /// Appends the object's members up to its items' key (`frame`'s rows are not read): the
+    /// list's bracket comes with its first item, or with `end`.
     static func begin(_ frame: FrameRecord, to sink: OutputSink) throws(OutputError) -> OpenFrame {
         try sink.append { buffer in
             buffer.appendStatic("{\"frame\":")
@@ -57,7 +68,7 @@ enum JSONFrameObject {
                 buffer.appendStatic(",\"contentOffset\":")
                 buffer.append(atMost: maxPairLength) { putPair(offset.x, offset.y, to: &$0) }
             }
-            buffer.appendStatic(",\"items\":[")
+            buffer.appendStatic(",\"items\":")
         }
         return OpenFrame(itemIDs: frame.itemIDs)
     }
@@ -71,45 +82,55 @@ enum JSONFrameObject {
         // (through a pointer) like the CSV's rows, with room for a chunk made once
         // (`OutputBuffer.append(rowsUpTo:)`). A world item with an id needs room for the id
         // too: it ends the run of items and is written on its own.
-        let room = 1 + repeated.lead.maxLength + maxItemLength + ByteCursor.overshoot  // a comma, the item, the word stores past it
+        guard let base = rows.baseAddress else { return }
+        let count = rows.count
+        let room = repeated.itemRoom
         try RowKindName.jsonUpToCenter.withUnsafeBufferPointer { (names) throws(OutputError) in
             var next = 0
-            var first = !frame.wroteItem
-            defer { frame.wroteItem = !first }
-            while next < rows.count {
+            var opened = frame.wroteItem
+            defer { frame.wroteItem = opened }
+            while next < count {
                 try sink.append { buffer in
                     buffer.append(rowsUpTo: OutputSink.chunkSize, rowRoom: room) { cursor, limit in
-                        while next < rows.count && cursor.position < limit {
-                            let row = rows.baseAddress! + next
+                        let start = cursor.position
+                        while next < count && cursor.position < limit {
+                            let row = base + next
                             let kind = row.pointee.kind
                             // Only world items have ids: the others take a path with no
                             // optional string, which cost a release call per item even when nil.
                             if kind == .item && frame.id(of: row.pointee) != nil { break }
-                            next += 1
+                            next &+= 1
                             if kind == .viewport { continue }
-                            if !first { cursor.put(UInt8(ascii: ",")) }
                             putItem(row, id: nil, to: &cursor, repeated: &repeated, names: names)
-                            first = false
                         }
+                        // Viewport rows write nothing, so a frame's first item starts the chunk.
+                        if !opened && cursor.position != start { openList(at: start, opened: &opened) }
                     }
-                    guard next < rows.count, let id = frame.id(of: rows[next]) else { return }
-                    let row = rows.baseAddress! + next
+                    guard next < count, let id = frame.id(of: base[next]) else { return }
+                    let row = base + next
                     buffer.append(atMost: room + maxLiteralLength(id)) { cursor in
-                        if !first { cursor.put(UInt8(ascii: ",")) }
+                        let start = cursor.position
                         RowKindName.jsonKind.withUnsafeBufferPointer { names in
                             putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
                         }
+                        if !opened { openList(at: start, opened: &opened) }
                     }
                     next += 1
-                    first = false
                 }
             }
         }
     }
 
-    /// Closes the items and the object.
-    static func end(to sink: OutputSink) throws(OutputError) {
-        try sink.append { $0.appendStatic("]}") }
+    /// Turns the separator a frame's first item was written with into the list's bracket.
+    @inline(__always)
+    private static func openList(at separator: UnsafeMutablePointer<UInt8>, opened: inout Bool) {
+        separator.pointee = UInt8(ascii: "[")
+        opened = true
+    }
+
+    /// Closes the items (an empty list when none was written) and the object.
+    static func end(_ frame: OpenFrame, to sink: OutputSink) throws(OutputError) {
+        try sink.append { $0.appendStatic(frame.wroteItem ? "]}" : "[]}") }
     }
 
     /// The longest item `putItem` writes after its lead (`RepeatedText.lead`), without its id.
@@ -125,7 +146,7 @@ enum JSONFrameObject {
     /// The longest `[x,y]`.
     static var maxPairLength: Int { 3 + 2 * FixedDecimal.maxLength(decimals: 3) }
 
-    /// One item, after its separator. `names` holds the kind's text: up to the center's bracket
+    /// One item, with its separator (in the lead). `names` holds the kind's text: up to the center's bracket
     /// for an item without an id (`RowKindName.jsonUpToCenter`), the kind member alone for
     /// one with an id (`RowKindName.jsonKind`).
     @inline(__always)

@@ -54,7 +54,7 @@ public struct JSONFrameWriter: FrameWriter {
     }
 
     public mutating func endFrame() throws {
-        try JSONFrameObject.end(to: sink)
+        try JSONFrameObject.end(open, to: sink)
         wroteFrame = true
     }
 

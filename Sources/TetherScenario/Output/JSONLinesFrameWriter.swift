@@ -29,7 +29,7 @@ public struct JSONLinesFrameWriter: FrameWriter {
     }
 
     public mutating func endFrame() throws {
-        try JSONFrameObject.end(to: sink)
+        try JSONFrameObject.end(open, to: sink)
         try sink.append { $0.append(UInt8(ascii: "\n")) }
     }
 
