@@ -115,7 +115,9 @@ import TetherTestSupport
     /// Each frame handed over in parts (`beginFrame`, `writeRows`, `endFrame`) as a replay
     /// builds and writes its rows: parts of every size from none to more than a frame, so
     /// parts begin and end anywhere, on viewport rows and on world items with ids too.
-    func renderInParts(_ format: OutputFormat, frames: [FrameRecord]) throws -> [UInt8] {
+    func renderInParts(
+        _ format: OutputFormat, frames: [FrameRecord], partSizes: [Int] = [0, 1, 2, 7, 64, 500]
+    ) throws -> [UInt8] {
         let sink = OutputSink.inMemory()
         var writer = makeFrameWriter(format, sink: sink)
         #expect(writer.writesFramesInParts)
@@ -127,7 +129,7 @@ import TetherTestSupport
             try frame.rows.withUnsafeBufferPointer { rows in
                 var start = 0
                 while start < rows.count {
-                    let end = min(start + [0, 1, 2, 7, 64, 500][random.below(6)], rows.count)
+                    let end = min(start + partSizes[random.below(partSizes.count)], rows.count)
                     try writer.writeRows(UnsafeBufferPointer(rebasing: rows[start..<end]))
                     start = end
                 }
@@ -147,5 +149,38 @@ import TetherTestSupport
         #expect(String(decoding: try renderInParts(.jsonl, frames: frames), as: UTF8.self) == jsonl)
         let json = "{\"scenario\":\"reference\",\"hz\":60,\"frames\":[\n" + frames.map(jsonObject).joined(separator: ",\n") + "\n]}\n"
         #expect(String(decoding: try renderInParts(.json, frames: frames), as: UTF8.self) == json)
+    }
+
+    /// A frame's first item opens its list of items (the JSON writers copy every item with a
+    /// separator before it and turn the first one's into the bracket): frames with no rows,
+    /// with viewport rows only, and with viewport rows before a first item that is a cell or a
+    /// world item with an id, written whole and in parts of none, one, two and 64 rows (so the
+    /// first item comes in a later part than the frame's first rows, or alone in one).
+    @Test func framesOpenTheirItemsWhereverTheFirstItemComes() throws {
+        func row(_ kind: RowKind, _ item: Int) -> ElementRow {
+            ElementRow(
+                section: 0, item: item, kind: kind, center: Vec2(Double(item), 32), size: Size(width: 44, height: 44),
+                angle: 0, alpha: 1, zIndex: 0)
+        }
+        var frames: [FrameRecord] = []
+        for viewports in [0, 1, 2, 70] {
+            for first in [RowKind.cell, .item, nil] {
+                var rows = (0..<viewports).map { row(.viewport, $0) }
+                if let first { rows += [row(first, viewports), row(.cell, viewports + 1), row(.item, viewports + 2)] }
+                frames.append(FrameRecord(
+                    index: frames.count, time: Double(frames.count) / 60, contentOffset: nil, rows: rows,
+                    itemIDs: rows.indices.map { "id\($0)" }))
+            }
+        }
+        #expect(frames.contains { $0.rows.isEmpty })
+        let jsonl = frames.map { jsonObject($0) + "\n" }.joined()
+        let json = "{\"scenario\":\"reference\",\"hz\":60,\"frames\":[\n" + frames.map(jsonObject).joined(separator: ",\n") + "\n]}\n"
+        #expect(jsonl.contains(#""items":[]}"#) && jsonl.contains(#""items":[{"section":0,"item":70,"kind":"item","id":"id70""#))
+        #expect(String(decoding: try render(.jsonl, header: header, frames: frames), as: UTF8.self) == jsonl)
+        #expect(String(decoding: try render(.json, header: header, frames: frames), as: UTF8.self) == json)
+        for partSizes in [[0, 1], [1], [2], [64], [0, 1, 2, 64]] {
+            #expect(String(decoding: try renderInParts(.jsonl, frames: frames, partSizes: partSizes), as: UTF8.self) == jsonl)
+            #expect(String(decoding: try renderInParts(.json, frames: frames, partSizes: partSizes), as: UTF8.self) == json)
+        }
     }
 }

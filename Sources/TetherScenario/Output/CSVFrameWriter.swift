@@ -54,13 +54,15 @@ public struct CSVFrameWriter: FrameWriter {
         // (through a pointer): copying a row costs more than formatting it. Room for a chunk and
         // one more row is made once (`OutputBuffer.append(rowsUpTo:)`), so each row costs one
         // comparison of the cursor with the chunk's end, no capacity check and no call.
+        guard let base = rows.baseAddress else { return }
+        let count = rows.count
         try RowKindName.csv.withUnsafeBufferPointer { names in
             var next = 0
-            while next < rows.count {
+            while next < count {
                 try sink.append { buffer in
                     buffer.append(rowsUpTo: OutputSink.chunkSize, rowRoom: room) { cursor, limit in
-                        while next < rows.count && cursor.position < limit {
-                            let row = rows.baseAddress! + next
+                        while next < count && cursor.position < limit {
+                            let row = base + next
                             lead.put(section: row.pointee.section, to: &cursor)
                             Self.putRow(row, to: &cursor, repeated: &repeated, centers: centers, names: names)
                             next += 1
