@@ -85,6 +85,8 @@ enum JSONFrameObject {
         guard let base = rows.baseAddress else { return }
         let count = rows.count
         let room = repeated.itemRoom
+        // Read once: through `repeated`, which the loop changes, the tables were read every item.
+        let centers = repeated.centers
         try RowKindName.jsonUpToCenter.withUnsafeBufferPointer { (names) throws(OutputError) in
             var next = 0
             var opened = frame.wroteItem
@@ -101,7 +103,7 @@ enum JSONFrameObject {
                             if kind == .item && frame.id(of: row.pointee) != nil { break }
                             next &+= 1
                             if kind == .viewport { continue }
-                            putItem(row, id: nil, to: &cursor, repeated: &repeated, names: names)
+                            putItem(row, id: nil, to: &cursor, repeated: &repeated, centers: centers, names: names)
                         }
                         // Viewport rows write nothing, so a frame's first item starts the chunk.
                         if !opened && cursor.position != start { openList(at: start, opened: &opened) }
@@ -111,7 +113,7 @@ enum JSONFrameObject {
                     buffer.append(atMost: room + maxLiteralLength(id)) { cursor in
                         let start = cursor.position
                         RowKindName.jsonKind.withUnsafeBufferPointer { names in
-                            putItem(row, id: id, to: &cursor, repeated: &repeated, names: names)
+                            putItem(row, id: id, to: &cursor, repeated: &repeated, centers: centers, names: names)
                         }
                         if !opened { openList(at: start, opened: &opened) }
                     }
@@ -152,7 +154,7 @@ enum JSONFrameObject {
     @inline(__always)
     static func putItem(
         _ row: UnsafePointer<ElementRow>, id: String?, to cursor: inout ByteCursor, repeated: inout RepeatedText,
-        names: UnsafeBufferPointer<RowKindName>
+        centers: CenterTexts, names: UnsafeBufferPointer<RowKindName>
     ) {
         repeated.lead.put(section: row.pointee.section, to: &cursor)
         cursor.put(row.pointee.item)
@@ -162,7 +164,7 @@ enum JSONFrameObject {
             JSONString.append(id, to: &cursor)
             cursor.put(",\"center\":[")
         }
-        repeated.centers.put(row.pointee.center, separator: UInt8(ascii: ","), to: &cursor)
+        centers.put(row.pointee.center, separator: UInt8(ascii: ","), to: &cursor)
         cursor.put(UInt8(ascii: "]"))
         let size = row.pointee.size
         let (angle, alpha, zIndex) = (row.pointee.angle, row.pointee.alpha, row.pointee.zIndex)
