@@ -1,5 +1,5 @@
 /// The text a row starts with that depends only on the frame and the row's section — CSV's
-/// "frame,time,section," and JSON's `{"section":S,"item":` — kept whole (`WordText`) and
+/// "frame,time,section," and JSON's `,{"section":S,"item":` — kept whole (`WordText`) and
 /// rebuilt only when the section changes, so a row copies it instead of formatting its section
 /// (most scenes have one section, or long runs of rows in one).
 struct SectionLead {
