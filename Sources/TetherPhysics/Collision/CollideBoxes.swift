@@ -70,23 +70,12 @@ public func collideBoxes(
 /// comparison sees.
 @inline(__always)
 func incidentBoxEdge(against referenceNormal: Vec2, _ rotation: Rotation) -> Int {
-    let u = rotation.inverseRotate(referenceNormal)
-    var edge = 0
-    var best = -u.y
-    if u.x < best {
-        best = u.x
-        edge = 1
-    }
-    if u.y < best {
-        best = u.y
-        edge = 2
-    }
-    if -u.x < best { edge = 3 }
-    return edge
+    incidentBoxEdge(against: rotation.inverseRotate(referenceNormal))
 }
 
-/// `incidentBoxEdge(against:_:)` for a box that is not turned. Turning the normal by the
-/// identity would change at most the sign of a zero, which no comparison sees.
+/// `incidentBoxEdge(against:_:)` for a box that is not turned, or for a normal already in the
+/// box's frame. Turning the normal by the identity would change at most the sign of a zero,
+/// which no comparison sees.
 @inline(__always)
 func incidentBoxEdge(against referenceNormal: Vec2) -> Int {
     let u = referenceNormal
