@@ -123,12 +123,55 @@ import Testing
         #expect(lucky.favoured == .helpers)
     }
 
-    /// Differences within the margin (3 %) do not switch.
-    @Test func closeCallsKeepTheFavouredMode() {
+    /// Ties go to the caller alone: helpers that make the steps 2 % faster (within the 3 %
+    /// margin) are left out, and not taken back by later probes; helpers 5 % faster stay.
+    @Test func helpersMustPayByTheMargin() {
+        var close = HelperGovernor(firstInterval: 1)
+        run(&close, steps: 10_000) { mode, _ in mode == .helpers ? 98 * ms / 100 : ms }
+        #expect(close.favoured == .alone)
+        #expect(close.switches == 1)
+        #expect(close.probes >= 5)
+
+        var paying = HelperGovernor(firstInterval: 1)
+        run(&paying, steps: 10_000) { mode, _ in mode == .helpers ? 95 * ms / 100 : ms }
+        #expect(paying.favoured == .helpers)
+        #expect(paying.switches == 0)
+        #expect(paying.probes >= 5)
+    }
+
+    /// One dear window between the two probes of a pair (the caller preempted in it) decides
+    /// nothing: it is the window after the first probe and before the second, and set against
+    /// the mean of its neighbours each probe of running alone, 10 % slower than helpers, won.
+    /// Here every favoured window right after a probe holds a step of 10 ms (its second step:
+    /// the first after a change of mode is not timed), so the confirming probe would have dear
+    /// windows on both sides; the first probe of each pair has a cheap window before it.
+    @Test func aDearNeighbourDoesNotMakeAProbeWin() {
         var governor = HelperGovernor(firstInterval: 1)
-        run(&governor, steps: 10_000) { mode, _ in mode == .helpers ? ms : 98 * ms / 100 }
+        var previous = governor.running
+        var sinceReturn = 100
+        run(&governor, steps: 10_000) { mode, _ in
+            defer { previous = mode }
+            if mode == .helpers && previous == .alone { sinceReturn = 0 } else { sinceReturn += 1 }
+            if mode == .helpers && sinceReturn == 2 { return 10 * ms }
+            return mode == .helpers ? ms : 11 * ms / 10
+        }
         #expect(governor.probes >= 5)
         #expect(governor.switches == 0)
+        #expect(governor.favoured == .helpers)
+    }
+
+    /// The verdict on its own: helpers must beat the cheaper neighbour by the margin, running
+    /// alone must come within the margin of it; a dear neighbour on either side is ignored.
+    @Test func aProbeIsSetAgainstTheCheaperNeighbour() {
+        // Helpers 10 % faster than the window before, the window after made dear by an outlier.
+        #expect(HelperGovernor.probeWins(.helpers, probe: 0.9, before: 1.0, after: 3.0, margin: 0.03))
+        #expect(!HelperGovernor.probeWins(.helpers, probe: 1.0, before: 1.0, after: 3.0, margin: 0.03))
+        #expect(!HelperGovernor.probeWins(.helpers, probe: 0.98, before: 3.0, after: 1.0, margin: 0.03))
+        // Alone within 3 % of the cheaper neighbour wins, 5 % over it loses, whatever the other.
+        #expect(HelperGovernor.probeWins(.alone, probe: 1.02, before: 1.0, after: 1.0, margin: 0.03))
+        #expect(HelperGovernor.probeWins(.alone, probe: 0.5, before: 3.0, after: 1.0, margin: 0.03))
+        #expect(!HelperGovernor.probeWins(.alone, probe: 1.05, before: 3.0, after: 1.0, margin: 0.03))
+        #expect(!HelperGovernor.probeWins(.alone, probe: 1.05, before: 1.0, after: 3.0, margin: 0.03))
     }
 
     /// The first step after a change of mode is not timed: a helper woken from its sleep makes

@@ -2,20 +2,33 @@
 /// and without them.
 ///
 /// Whether a second thread pays depends on the machine as much as on the scene: on a quiet
-/// machine it makes a pile's step some 1.2–1.5 times faster; beside another busy program the
-/// helper shares its core, runs its chunks late or is preempted in the middle of one, and the
-/// caller waits for it, so two threads ran at 0.8–0.95 of one even when helpers that stall
-/// outright were left out. No symptom tells those cases apart as well as the clock, so
-/// the governor times the steps (the pool leaves out steps that gave the helpers nothing to do)
-/// in windows of at least `windowSteps` steps and `windowNanoseconds`, and runs the faster mode
-/// ("favoured"), probing the other now and then: one window of the other mode between two
-/// windows of the favoured one, compared with their mean, so a scene whose steps grow dearer
-/// or cheaper as it runs favours neither side. A probe wins when it is faster by `margin` twice
-/// in a row (a second probe right after the first): on a loaded machine, windows next to each
-/// other differed by 30 %. A window's figure is the mean of all its steps, the slow ones
-/// included: a helper preempted in the middle of a chunk makes one step in a few slow, and that
-/// is the cost to be seen (leaving each window's slowest step out hid it: two threads ran at
-/// 0.7 of one beside a busy core while the windows of both modes looked alike).
+/// machine it makes a pile's step some 1.3–1.6 times faster; beside another busy program the
+/// helper shares its core, runs its chunks late or not at all, and two threads ran at 0.9–1.0
+/// of one. No symptom tells those cases apart as well as the clock, so the governor times the
+/// steps (the pool leaves out steps that gave the helpers nothing to do) in windows of at least
+/// `windowSteps` steps and `windowNanoseconds`, and runs the faster mode ("favoured"), probing
+/// the other now and then: one window of the other mode between two windows of the favoured
+/// one. A window's figure is the mean of all its steps, the slow ones included: a helper
+/// preempted in the middle of a chunk makes one step in a few slow, and that is the cost to be
+/// seen (leaving each window's slowest step out hid it: two threads ran at 0.7 of one beside a
+/// busy core while the windows of both modes looked alike).
+///
+/// **A probe is set against each window beside it, not their mean** (`probeWins`). A window is
+/// a few milliseconds, and a caller preempted once in it (the machine's other programs, in
+/// either mode) makes it half again as dear: set against the mean of its neighbours, a probe
+/// next to such a window won by chance, and beside a busy core the governor switched back and
+/// forth every few probes (51 changes of mode in a 3-run `pile-1000` bench, helpers and alone
+/// alike within 4 %). Against the cheaper of its neighbours, an outlier on one side decides
+/// nothing, and a scene whose steps grow dearer or cheaper as it runs favours neither side
+/// (the cheaper neighbour is the one the drift favours). A probe must win twice in a row (a
+/// second probe right after the first): an outlier in the favoured windows of both probes, or
+/// a lucky probe window, is rarer still.
+///
+/// **Ties go to the caller alone.** Helpers must make the steps faster by `margin` to be
+/// chosen; running alone wins when it is no slower than `margin` (helpers that gain less than
+/// that cost a processor for nothing, and beside a busy core helpers that never get one still
+/// cost a few per cent of claims and hand-offs). On a quiet machine the modes are far apart,
+/// so this changes nothing there.
 ///
 /// The first probe comes after `firstInterval` windows, or after an eighth of them if a window
 /// with helpers kept the caller waiting for them half its time (their core is shared; `SpinWait`
@@ -132,7 +145,7 @@ struct HelperGovernor: Sendable {
             run(favoured)
         case .after:
             probes += 1
-            let won = probe < 0.5 * (before + mean) * (1 - margin)
+            let won = Self.probeWins(favoured.other, probe: probe, before: before, after: mean, margin: margin)
             if won && !confirming {
                 // Once more, from this window, before believing it.
                 confirming = true
@@ -152,6 +165,19 @@ struct HelperGovernor: Sendable {
             windowsSinceProbe = 0
             phase = .settled
             run(favoured)
+        }
+    }
+
+    /// Whether a probe window of `probed` (mean step time `probe`) beats the favoured mode's
+    /// windows before and after it: helpers must be faster than both by `margin`, running alone
+    /// must be no slower than either by more than `margin` (ties go to the mode that leaves a
+    /// processor free). Set against the cheaper neighbour, a neighbour made dear by a preemption
+    /// cannot make a probe win.
+    static func probeWins(_ probed: Mode, probe: Double, before: Double, after: Double, margin: Double) -> Bool {
+        let cheaper = min(before, after)
+        switch probed {
+        case .helpers: return probe < cheaper * (1 - margin)
+        case .alone: return probe <= cheaper * (1 + margin)
         }
     }
 
