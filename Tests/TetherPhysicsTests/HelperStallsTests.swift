@@ -8,13 +8,30 @@ import Testing
 @Suite struct HelperStallsTests {
     let ms: UInt64 = 1_000_000
 
-    /// Waits shorter than the work, or shorter than 200 µs, are a healthy call's.
+    /// Waits shorter than the work, or shorter than 1 ms, are a healthy call's.
     @Test func shortWaitsAreNotStalls() {
         var stalls = HelperStalls()
         let first = stalls.record(elapsed: 10 * ms, waited: 4 * ms, at: 100 * ms)
         let second = stalls.record(elapsed: 300_000, waited: 150_000, at: 101 * ms)
         #expect(!first && !second)
         #expect(stalls.stalls == 0)
+    }
+
+    /// A slow processor's waits (a quiet virtual machine's, logged: 200–500 µs, longer than the
+    /// call's own work) make no streak, even three within 20 ms, as 200 µs stalls did; a busy
+    /// loop's time slices (3.4–4.0 ms, logged) still do, and a wait of exactly 1 ms counts.
+    @Test func aSlowProcessorsWaitsAreNotStalls() {
+        var stalls = HelperStalls()
+        let slow = [(603, 303), (611, 386), (795, 418), (999, 999)].enumerated().map { k, call in
+            stalls.record(elapsed: UInt64(call.0) * 1_000, waited: UInt64(call.1) * 1_000, at: 100 * ms + UInt64(k) * 5 * ms)
+        }
+        #expect(slow == [false, false, false, false])
+        #expect(stalls.stalls == 0)
+        let busy = [(4_484, 3_875), (4_464, 3_848), (1_000, 1_000)].enumerated().map { k, call in
+            stalls.record(elapsed: UInt64(call.0) * 1_000, waited: UInt64(call.1) * 1_000, at: 200 * ms + UInt64(k) * 5 * ms)
+        }
+        #expect(busy == [false, false, true])
+        #expect(stalls.stalls == 3)
     }
 
     /// A lone stall, or stalls far apart, leave the helpers in: a hiccup, not a busy core.
