@@ -32,6 +32,12 @@ import Testing
         }
         #expect(busy == [false, false, true])
         #expect(stalls.stalls == 3)
+        // The old rule, 200 µs, made a streak of the slow processor's first three waits.
+        var old = HelperStalls(shortestStall: 200_000)
+        let oldSlow = [(603, 303), (611, 386), (795, 418)].enumerated().map { k, call in
+            old.record(elapsed: UInt64(call.0) * 1_000, waited: UInt64(call.1) * 1_000, at: 100 * ms + UInt64(k) * 5 * ms)
+        }
+        #expect(oldSlow == [false, false, true])
     }
 
     /// A lone stall, or stalls far apart, leave the helpers in: a hiccup, not a busy core.
@@ -61,8 +67,9 @@ import Testing
     }
 
     /// A governor whose helpers stall leaves them out at once, and probes them again after 8
-    /// windows, then, while each probe's helpers stall again, after 16, 32, … up to 256
-    /// windows; a probe that runs clean and faster takes the helpers back.
+    /// windows, then, while each probe's helpers stall again, after 16, then 32 windows at most
+    /// (the longest wait while running alone); a probe that runs clean and faster takes the
+    /// helpers back.
     @Test func stalledHelpersAreProbedEverMoreRarely() {
         var governor = HelperGovernor()
         governor.record(stepNanoseconds: ms)
@@ -81,7 +88,7 @@ import Testing
             governor.helpersStalled()
             #expect(!governor.helpersTakePart)
         }
-        #expect(intervals == [8, 16, 32, 64, 128, 256, 256])
+        #expect(intervals == [8, 16, 32, 32, 32, 32, 32])
         #expect(governor.favoured == .alone)
         // Helpers that stop stalling and halve the steps win the next probes back.
         var steps = 0

@@ -34,10 +34,18 @@
 /// with helpers kept the caller waiting for them half its time (their core is shared; `SpinWait`
 /// counts only waits that outlast its polls, and a quiet machine's at the ends of waves are
 /// microseconds). A probe that loses doubles the number of windows before the next (up to
-/// `longestInterval`), so a settled choice costs a window in hundreds; after a switch the mode
-/// left is probed again after one window (then 2, 4, …), so a switch that noise caused is soon
-/// undone. The first step after a change of mode is not timed: it wakes sleeping helpers, or
-/// finds the other thread's data in its cache.
+/// `longestInterval` while helpers are favoured), so a settled choice costs a window in
+/// hundreds; after a switch the mode left is probed again after one window (then 2, 4, …), so
+/// a switch that noise caused is soon undone. The first step after a change of mode is not
+/// timed: it wakes sleeping helpers, or finds the other thread's data in its cache.
+///
+/// **Running alone waits at most `longestAloneInterval` (32) windows before probing helpers.**
+/// A quiet virtual machine's second processor is slow at times, and then running alone is
+/// right; but with 256 windows (over a second of `pile-1000`) a few lost probes kept the
+/// helpers out long after such a phase ended (two threads slower than one in 4 of 26
+/// alternated quiet `pile-1000` rounds, 1 in 26 with 32). Beside a busy core a lost probe of
+/// helpers costs some 4–10 ms (a time slice of the other program) against a window alone's
+/// 3.5 ms: every 32 windows a few per cent at worst, and no difference showed beside `--busy 1`.
 ///
 /// Helpers that stall outright (`HelperStalls`: a streak of calls in which the caller waited
 /// longer than it worked) need no timing: `helpersStalled` leaves them out at once, as a won
@@ -59,6 +67,7 @@ struct HelperGovernor: Sendable {
     let windowNanoseconds: UInt64
     let firstInterval: Int
     let longestInterval: Int
+    let longestAloneInterval: Int
     let margin: Double
     let stallInterval: Int
 
@@ -95,21 +104,23 @@ struct HelperGovernor: Sendable {
     }
 
     /// By default windows of at least 5 steps and 1 ms, a first probe after 16 windows, at most
-    /// 256 windows between probes, and a probe must be 3 % faster to win. (A probe of the slower
-    /// mode costs a window at its pace: a short run of a quiet `springs-10k`, 46 ms on two
-    /// threads, pays for one, 1 % of its time.) Helpers that stalled are probed again after 8
-    /// windows (some 50 ms of a pile's steps).
+    /// 256 windows between probes of running alone and 32 between probes of helpers, and a
+    /// probe must be 3 % faster to win. (A probe of the slower mode costs a window at its pace:
+    /// a short run of a quiet `springs-10k`, 46 ms on two threads, pays for one, 1 % of its
+    /// time.) Helpers that stalled are probed again after 8 windows (some 50 ms of a pile's
+    /// steps).
     init(
         windowSteps: Int = 5, windowNanoseconds: UInt64 = 1_000_000, firstInterval: Int = 16,
-        longestInterval: Int = 256, margin: Double = 0.03, stallInterval: Int = 8
+        longestInterval: Int = 256, longestAloneInterval: Int = 32, margin: Double = 0.03, stallInterval: Int = 8
     ) {
         precondition(
             windowSteps >= 1 && firstInterval >= 1 && longestInterval >= firstInterval && stallInterval >= 1
-                && longestInterval >= stallInterval)
+                && longestAloneInterval >= stallInterval)
         self.windowSteps = windowSteps
         self.windowNanoseconds = windowNanoseconds
         self.firstInterval = firstInterval
         self.longestInterval = longestInterval
+        self.longestAloneInterval = longestAloneInterval
         self.margin = margin
         self.stallInterval = stallInterval
         interval = firstInterval
@@ -159,7 +170,7 @@ struct HelperGovernor: Sendable {
                 switches += 1
                 interval = 1
             } else {
-                interval = min(2 * interval, longestInterval)
+                interval = min(2 * interval, longest)
             }
             confirming = false
             windowsSinceProbe = 0
@@ -193,7 +204,7 @@ struct HelperGovernor: Sendable {
             interval = stallInterval
         } else {
             probes += 1
-            interval = min(2 * interval, longestInterval)
+            interval = min(2 * interval, longest)
         }
         (steps, nanoseconds, waited) = (0, 0, 0)
         confirming = false
@@ -201,6 +212,9 @@ struct HelperGovernor: Sendable {
         phase = .settled
         run(.alone)
     }
+
+    /// The longest wait between probes of the mode not favoured.
+    private var longest: Int { favoured == .helpers ? longestInterval : longestAloneInterval }
 
     private mutating func run(_ mode: Mode) {
         guard mode != running else { return }
