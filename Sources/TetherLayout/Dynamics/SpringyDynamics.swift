@@ -281,8 +281,11 @@ public struct SpringyDynamics: LayoutDynamics {
         }
     }
 
-    public func storeCurrentPlaces(in range: Range<Int>, to destination: UnsafeMutablePointer<ElementPlace>) -> AttributesRuns? {
-        guard !range.isEmpty else { return drawnRuns }
+    public func storeCurrentPlaces(
+        in range: Range<Int>, to destination: UnsafeMutablePointer<ElementPlace>, then body: (AttributesRuns) -> Void
+    ) -> Bool {
+        defer { body(drawnRuns) }
+        guard !range.isEmpty else { return true }
         drawnRuns.runs.withUnsafeBufferPointer { runs in
             drawnRuns.centers.withUnsafeBufferPointer { centers in
                 world.withPlacements { placements in
@@ -315,7 +318,7 @@ public struct SpringyDynamics: LayoutDynamics {
                 }
             }
         }
-        return drawnRuns
+        return true
     }
 
     /// `attributes` as drawn but for their places, as runs: the lifted cell raised.

@@ -272,7 +272,9 @@ public struct Replay: SceneReplay {
     }
 
     public func fillRows(_ range: Range<Int>, into rows: UnsafeMutableBufferPointer<ElementRow>, scratch: RowScratch) {
-        precondition(range.count == rows.count && range.lowerBound >= 0 && range.upperBound <= dynamics.layoutAttributes.count + 1)
+        // The dynamics check the upper end (reading their resting attributes' count through
+        // the protocol here retained and released the array for every part).
+        precondition(range.count == rows.count && range.lowerBound >= 0)
         precondition(range.count <= scratch.rows)
         guard var next = rows.baseAddress else { return }
         if range.lowerBound == 0 {
@@ -284,10 +286,10 @@ public struct Replay: SceneReplay {
         // Dynamics that keep runs hand over each element's place alone: a run's section, kind,
         // size, alpha and z-index are read once, and its items counted.
         let places = scratch.places
-        if let runs = dynamics.storeCurrentPlaces(in: elements, to: places) {
+        let placed = dynamics.storeCurrentPlaces(in: elements, to: places) { runs in
             Self.fillRows(elements, into: next, places: places, runs: runs)
-            return
         }
+        if placed { return }
         // The attributes come into scratch memory that stays in the cache, and each becomes a
         // row in a loop with no call (one call per element, its attributes passed through the
         // stack, had cost a third of the row).
