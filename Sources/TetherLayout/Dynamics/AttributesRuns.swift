@@ -38,6 +38,24 @@ public struct AttributesRuns: Sendable, Equatable {
         }
         return low
     }
+
+    /// Calls `body` with each run holding elements of `range`, in order, and the part of
+    /// `range` it holds: how the output and the dynamics walk a part of the elements run by run.
+    @inlinable @inline(__always)
+    public func forEachRun(overlapping range: Range<Int>, _ body: (AttributesRun, Range<Int>) -> Void) {
+        guard !range.isEmpty else { return }
+        var r = runIndex(containing: range.lowerBound)
+        runs.withUnsafeBufferPointer { runs in
+            var i = range.lowerBound
+            while i < range.upperBound {
+                let run = runs[r]
+                let end = Swift.min(run.elements.upperBound, range.upperBound)
+                body(run, i..<end)
+                i = end
+                r += 1
+            }
+        }
+    }
 }
 
 /// Elements `elements` whose attributes are `first`'s but for their item, `first.key.item + k`

@@ -286,33 +286,25 @@ public struct SpringyDynamics: LayoutDynamics {
     ) -> Bool {
         defer { body(drawnRuns) }
         guard !range.isEmpty else { return true }
-        drawnRuns.runs.withUnsafeBufferPointer { runs in
-            drawnRuns.centers.withUnsafeBufferPointer { centers in
-                world.withPlacements { placements in
-                    bodies.withUnsafeBufferPointer { bodies in
-                        precondition(range.lowerBound >= 0 && range.upperBound <= min(centers.count, bodies.count))
-                        var next = destination
-                        var r = drawnRuns.runIndex(containing: range.lowerBound)
-                        var i = range.lowerBound
-                        while i < range.upperBound {
-                            let run = runs[r]
-                            let end = Swift.min(run.elements.upperBound, range.upperBound)
-                            let size = run.first.frame.size
-                            let angle = run.first.angle
-                            while i < end {
-                                if let id = bodies[i] {
-                                    // As `storeCurrentAttributes` draws it: the frame moved to
-                                    // the body's position, and its center read back.
-                                    let placement = placements[id]
-                                    let center = Rect(center: placement.position, size: size).center
-                                    next.initialize(to: ElementPlace(center: center, angle: angle + placement.rotation.angle))
-                                } else {
-                                    next.initialize(to: ElementPlace(center: centers[i], angle: angle))
-                                }
-                                next += 1
-                                i += 1
+        drawnRuns.centers.withUnsafeBufferPointer { centers in
+            world.withPlacements { placements in
+                bodies.withUnsafeBufferPointer { bodies in
+                    precondition(range.lowerBound >= 0 && range.upperBound <= min(centers.count, bodies.count))
+                    var next = destination
+                    drawnRuns.forEachRun(overlapping: range) { run, elements in
+                        let size = run.first.frame.size
+                        let angle = run.first.angle
+                        for i in elements {
+                            if let id = bodies[i] {
+                                // As `storeCurrentAttributes` draws it: the frame moved to the
+                                // body's position, and its center read back.
+                                let placement = placements[id]
+                                let center = Rect(center: placement.position, size: size).center
+                                next.initialize(to: ElementPlace(center: center, angle: angle + placement.rotation.angle))
+                            } else {
+                                next.initialize(to: ElementPlace(center: centers[i], angle: angle))
                             }
-                            r += 1
+                            next += 1
                         }
                     }
                 }

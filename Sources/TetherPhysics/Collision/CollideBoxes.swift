@@ -104,13 +104,19 @@ func placedByIdentity(_ v: Vec2) -> Vec2 { Vec2(v.x + 0, v.y + 0) }
 /// `extent`; the first face wins ties, as in `CollisionPolygon.maxSeparation`.
 @inline(__always)
 private func boxFaceSeparation(center: Vec2, extent: Vec2, halfExtents: Vec2) -> (edge: Int, separation: Double) {
-    let faces = (
+    firstLargestFace(
         -center.y - extent.y - halfExtents.y, center.x - extent.x - halfExtents.x,
         center.y - extent.y - halfExtents.y, -center.x - extent.x - halfExtents.x)
+}
+
+/// The face of a box's four (0 is −y, 1 is +x, 2 is +y, 3 is −x) with the largest separation,
+/// the first one on ties, as `CollisionPolygon.maxSeparation` picks it.
+@inline(__always)
+func firstLargestFace(_ s0: Double, _ s1: Double, _ s2: Double, _ s3: Double) -> (edge: Int, separation: Double) {
     var edge = 0
-    var best = faces.0
-    if faces.1 > best { edge = 1; best = faces.1 }
-    if faces.2 > best { edge = 2; best = faces.2 }
-    if faces.3 > best { edge = 3; best = faces.3 }
+    var best = s0
+    if s1 > best { edge = 1; best = s1 }
+    if s2 > best { edge = 2; best = s2 }
+    if s3 > best { edge = 3; best = s3 }
     return (edge, best)
 }

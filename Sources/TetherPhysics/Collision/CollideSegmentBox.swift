@@ -81,7 +81,6 @@ private struct SegmentBoxPolygons {
     /// The segment's face 0 normal, and face 1's (negated as `CollisionPolygon` negates it).
     let normal: Vec2
     let oppositeNormal: Vec2
-    let halfExtents: Vec2
     let shape: BoxShape
 
     @inline(__always)
@@ -90,7 +89,6 @@ private struct SegmentBoxPolygons {
         self.b = b
         self.normal = normal
         self.oppositeNormal = -normal
-        self.halfExtents = box.halfExtents
         self.shape = box
     }
 
@@ -103,7 +101,7 @@ private struct SegmentBoxPolygons {
     /// `maxSeparation` of the segment's two faces from the box's four vertices.
     @inline(__always)
     func segmentSeparation() -> (edge: Int, separation: Double) {
-        let (w, h) = (halfExtents.x, halfExtents.y)
+        let (w, h) = (shape.halfExtents.x, shape.halfExtents.y)
         // The deepest vertex against face 0 (normal n) and against face 1 (normal −n).
         let deepest0 = Vec2(normal.x > 0 ? -w : w, normal.y > 0 ? -h : h)
         let deepest1 = Vec2(oppositeNormal.x > 0 ? -w : w, oppositeNormal.y > 0 ? -h : h)
@@ -116,15 +114,9 @@ private struct SegmentBoxPolygons {
     /// segment's two vertices.
     @inline(__always)
     func boxSeparation() -> (edge: Int, separation: Double) {
-        let (w, h) = (halfExtents.x, halfExtents.y)
-        let faces = (
+        let (w, h) = (shape.halfExtents.x, shape.halfExtents.y)
+        return firstLargestFace(
             min(-(a.y - -h), -(b.y - -h)), min(a.x - w, b.x - w), min(a.y - h, b.y - h), min(-(a.x - -w), -(b.x - -w)))
-        var edge = 0
-        var best = faces.0
-        if faces.1 > best { edge = 1; best = faces.1 }
-        if faces.2 > best { edge = 2; best = faces.2 }
-        if faces.3 > best { edge = 3; best = faces.3 }
-        return (edge, best)
     }
 
     /// `incidentEdge` of the segment: the face most anti-parallel to `referenceNormal`, the

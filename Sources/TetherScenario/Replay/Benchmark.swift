@@ -27,8 +27,9 @@ public struct Benchmark: Sendable {
         public var format: OutputFormat
         /// Seconds of each repeat, in run order.
         public var seconds: [Double]
-        /// The part of each repeat's seconds spent building the frames' rows (`record(into:items:)`,
-        /// or `fillRows` a part of a frame at a time), timed in a run that only builds them.
+        /// Seconds of each repeat's second run, which only builds the same frames' rows
+        /// (`record(into:items:)`, or `fillRows` a part of a frame at a time): a figure beside
+        /// `seconds`, not a share of it.
         public var rowSeconds: [Double]
         /// Bytes of one run (every run writes the same).
         public var bytes: Int

@@ -306,29 +306,20 @@ public struct Replay: SceneReplay {
         _ elements: Range<Int>, into next: UnsafeMutablePointer<ElementRow>, places: UnsafeMutablePointer<ElementPlace>,
         runs: AttributesRuns
     ) {
-        guard !elements.isEmpty else { return }
         var next = next
         var place = places
-        var r = runs.runIndex(containing: elements.lowerBound)
-        runs.runs.withUnsafeBufferPointer { runs in
-            var i = elements.lowerBound
-            while i < elements.upperBound {
-                let run = runs[r]
-                let end = Swift.min(run.elements.upperBound, elements.upperBound)
-                let a = run.first
-                var row = ElementRow(
-                    section: a.key.section, item: a.key.item + (i - run.elements.lowerBound), kind: RowKind(a.key.kind),
-                    center: .zero, size: a.frame.size, angle: 0, alpha: a.alpha, zIndex: a.zIndex)
-                while i < end {
-                    row.center = place.pointee.center
-                    row.angle = place.pointee.angle
-                    next.pointee = row
-                    row.item += 1
-                    next += 1
-                    place += 1
-                    i += 1
-                }
-                r += 1
+        runs.forEachRun(overlapping: elements) { run, part in
+            let a = run.first
+            var row = ElementRow(
+                section: a.key.section, item: a.key.item + (part.lowerBound - run.elements.lowerBound),
+                kind: RowKind(a.key.kind), center: .zero, size: a.frame.size, angle: 0, alpha: a.alpha, zIndex: a.zIndex)
+            for _ in part {
+                row.center = place.pointee.center
+                row.angle = place.pointee.angle
+                next.pointee = row
+                row.item += 1
+                next += 1
+                place += 1
             }
         }
     }
