@@ -19,7 +19,7 @@ import TetherTestSupport
 
     /// Runs `body` with a step context over `states` (no properties: the motions read none).
     static func withContext(_ states: inout [BodyState], threads: Int, _ body: (StepContext) -> Void) {
-        let workers = StepWorkers(threads: threads, minimumChunk: 64)
+        let workers = StepWorkers(threads: threads, minimumChunk: 64, helpers: .always)
         var properties: [BodyProperties] = []
         StepContext.open(&states, &properties, h: 1.0 / 240, hasForces: false, isCoupled: true, workers: workers, body)
     }

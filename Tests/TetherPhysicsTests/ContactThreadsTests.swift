@@ -13,7 +13,7 @@ import TetherTestSupport
     func splitColorsGiveTheSameBitsAsOneChunk(threads: Int) {
         var one = DeterminismTests.Pile(.accurate)
         var split = DeterminismTests.Pile(.accurate)
-        split.world.workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1)
+        split.world.workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1, helpers: .always)
         var splitSteps = 0
         var firstDifference: Int?
         for step in 1...300 {
@@ -39,7 +39,7 @@ import TetherTestSupport
         for gravity in [1000.0, 0] {
             var one = Self.jointFreePile(gravity: gravity)
             var split = Self.jointFreePile(gravity: gravity)
-            split.workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1)
+            split.workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1, helpers: .always)
             var fusedSteps = 0
             var firstDifference: Int?
             for step in 1...200 {
@@ -66,7 +66,7 @@ import TetherTestSupport
         for gravity in [1000.0, 0] {
             var one = Self.jointFreePile(gravity: gravity)
             var split = Self.jointFreePile(gravity: gravity)
-            let workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1)
+            let workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1, helpers: .always)
             split.workers = workers
             var (splitSteps, events) = (0, 0)
             var firstDifference: Int?
@@ -126,7 +126,7 @@ import TetherTestSupport
     /// Each stage's chunks cover the solve entries once, in order, each wave within one color.
     @Test func chunksCoverEveryEntryOncePerStage() {
         var scene = DeterminismTests.Pile(.accurate)
-        scene.world.workers = StepWorkers(threads: 3, minimumChunk: 1, minimumRowChunk: 2)
+        scene.world.workers = StepWorkers(threads: 3, minimumChunk: 1, minimumRowChunk: 2, helpers: .always)
         for step in 1...120 {
             scene.change(before: step)
             scene.world.step(timeStep: 1.0 / 60, substeps: 4)
@@ -147,12 +147,36 @@ import TetherTestSupport
             for stage in stages { #expect(covered[stage] == plan.entryCount) }
         }
     }
+    /// While the governor runs the caller alone, the passes take the one-thread path (no chunk
+    /// lists, stage by stage), with the same bits. Helpers in every step list the chunks.
+    @Test func aStepRunAloneTakesTheOneThreadPath() {
+        // No processor free at the first step, and no probe of the helpers within the test.
+        var alone = HelperGovernor(longestInterval: 1000, longestAloneInterval: 1000, stallInterval: 1000)
+        alone.begin { false }
+        var one = Self.jointFreePile(gravity: 1000)
+        var lone = Self.jointFreePile(gravity: 1000)
+        var helped = Self.jointFreePile(gravity: 1000)
+        lone.workers = StepWorkers(threads: 2, minimumChunk: 1, minimumRowChunk: 1, governor: alone)
+        helped.workers = StepWorkers(threads: 2, minimumChunk: 1, minimumRowChunk: 1, helpers: .always)
+        var helpedSteps = 0
+        for step in 1...120 {
+            one.step(timeStep: 1.0 / 60, substeps: 4)
+            lone.step(timeStep: 1.0 / 60, substeps: 4)
+            helped.step(timeStep: 1.0 / 60, substeps: 4)
+            #expect(lone.stateHash == one.stateHash, "alone, step \(step)")
+            #expect(helped.stateHash == one.stateHash, "helpers, step \(step)")
+            #expect(lone.contactPlan.passChunks.isEmpty && lone.contactPlan.substepChunks.isEmpty)
+            if !helped.contactPlan.substepChunks.isEmpty { helpedSteps += 1 }
+        }
+        #expect(helpedSteps > 60, "helpers ran \(helpedSteps) of 120 steps in waves")
+        #expect(lone.workers.pool?.governor?.running == .alone)
+    }
 
     /// A wave of several chunks splits one color; a wave of one chunk runs colors too small to
     /// split, as many as follow each other, so the threads wait once for all of them.
     @Test func smallColorsThatFollowEachOtherShareOneWave() {
         var scene = DeterminismTests.Pile(.accurate)
-        let workers = StepWorkers(threads: 2, minimumChunk: 1, minimumRowChunk: 8)
+        let workers = StepWorkers(threads: 2, minimumChunk: 1, minimumRowChunk: 8, helpers: .always)
         scene.world.workers = workers
         var mergedSomewhere = false
         for step in 1...120 {
@@ -194,7 +218,7 @@ import TetherTestSupport
     /// complete, which a chunk that started early would not.
     @Test(arguments: [1, 2, 3, 4])
     func wavesRunInOrder(threads: Int) {
-        let workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1)
+        let workers = StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1, helpers: .always)
         let (waves, width, chunksPerWave) = (40, 64, 4)
         var chunks: [WaveChunk] = []
         for wave in 0..<waves {

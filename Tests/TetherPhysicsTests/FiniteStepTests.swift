@@ -25,7 +25,7 @@ import Testing
     /// which never marks its bodies.
     static func worlds(threads: Int) -> (step: World, stages: World) {
         var step = PointSpringLanesTests.world(turning: 100, shared: true)
-        step.workers = StepWorkers(threads: threads, minimumChunk: 8)
+        step.workers = StepWorkers(threads: threads, minimumChunk: 8, helpers: .always)
         var stages = PointSpringLanesTests.world(turning: 100, shared: true)
         stages.stepsIndependentBodies = false
         return (step, stages)

@@ -251,6 +251,64 @@ import Testing
         for _ in 0..<60 { step() }
         #expect(onHelper.load(ordering: .relaxed) <= 15)
         // A helper that ran at all was measured, and left out.
-        #expect(everOnHelper.load(ordering: .relaxed) == 0 || pool.governor.switches >= 1)
+        #expect(everOnHelper.load(ordering: .relaxed) == 0 || (pool.governor?.switches ?? 0) >= 1)
+    }
+
+    /// A machine whose processors are all busy when the run begins: the first step runs alone,
+    /// with no stall paid to learn it; with a free processor the helpers begin. `begin` decides
+    /// once.
+    @Test func aBusyMachineBeginsAlone() {
+        var busy = HelperGovernor()
+        busy.begin { false }
+        #expect(busy.running == .alone && busy.favoured == .alone)
+        busy.begin { true }
+        #expect(busy.running == .alone)
+
+        var quiet = HelperGovernor()
+        quiet.begin { true }
+        #expect(quiet.running == .helpers && quiet.favoured == .helpers)
+    }
+
+    /// While no processor is free, the probes of the helpers are let pass (helpers twice as fast
+    /// would win every probe, so any probe run would show), until `longestInterval` windows have
+    /// gone by without one; a processor that comes free brings the probe at its next due time.
+    @Test func probesOfHelpersWaitForAFreeProcessor() {
+        var governor = HelperGovernor(windowSteps: 1, windowNanoseconds: 0, longestInterval: 64)
+        governor.begin { false }
+        var free = false
+        var asked = 0
+        var helperSteps = 0
+        func step() {
+            if governor.helpersTakePart { helperSteps += 1 }
+            governor.record(stepNanoseconds: governor.helpersTakePart ? ms / 2 : ms) {
+                asked += 1
+                return free
+            }
+        }
+        // 8 windows to the first probe (the stall interval), then one every 8: some 7 let pass
+        // in 63 windows, none run.
+        for _ in 0..<63 { step() }
+        #expect(helperSteps == 0)
+        #expect(governor.probesPassed >= 6 && asked == governor.probesPassed)
+        // The 64th window without a probe runs one, busy or not: it wins, and is confirmed.
+        for _ in 0..<20 { step() }
+        #expect(governor.favoured == .helpers)
+        #expect(governor.switches == 1)
+
+        // Busy again from the start, then a processor comes free: the next due probe runs.
+        var later = HelperGovernor(windowSteps: 1, windowNanoseconds: 0)
+        later.begin { false }
+        free = false
+        asked = 0
+        for _ in 0..<20 {
+            later.record(stepNanoseconds: later.helpersTakePart ? ms / 2 : ms) { asked += 1; return free }
+        }
+        #expect(later.running == .alone && later.probesPassed == 2)
+        free = true
+        for _ in 0..<20 {
+            later.record(stepNanoseconds: later.helpersTakePart ? ms / 2 : ms) { asked += 1; return free }
+        }
+        #expect(later.favoured == .helpers)
+        #expect(asked == 3)
     }
 }

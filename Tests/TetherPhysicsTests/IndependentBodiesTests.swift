@@ -45,7 +45,7 @@ import Testing
         var stages = Self.world(mixed: mixed)
         stages.stepsIndependentBodies = false
         var split = Self.world(mixed: mixed)
-        split.workers = StepWorkers(threads: 3, minimumChunk: 1)
+        split.workers = StepWorkers(threads: 3, minimumChunk: 1, helpers: .always)
         for _ in 0..<120 {
             independent.step(timeStep: 1.0 / 60, substeps: 4)
             stages.step(timeStep: 1.0 / 60, substeps: 4)

@@ -12,7 +12,7 @@ import Testing
     static func worlds(shared: Bool, threads: Int) -> (lanes: World, stages: World) {
         // 199 bodies: the last block holds 7, an odd number.
         var lanes = PointSpringLanesTests.world(turning: -1, shared: shared, count: 199)
-        lanes.workers = StepWorkers(threads: threads, minimumChunk: 8)
+        lanes.workers = StepWorkers(threads: threads, minimumChunk: 8, helpers: .always)
         var stages = PointSpringLanesTests.world(turning: -1, shared: shared, count: 199)
         stages.stepsIndependentBodies = false
         return (lanes, stages)

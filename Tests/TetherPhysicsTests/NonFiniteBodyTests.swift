@@ -10,7 +10,7 @@ import Testing
     static func world(threads: Int = 1) -> (World, [BodyID]) {
         var world = World()
         let ids = (0..<100).map { i in world.createBody(BodyDefinition(position: Vec2(Double(i) * 30, 0), size: Vec2(20, 20))) }
-        world.workers = StepWorkers(threads: threads, minimumChunk: 8)
+        world.workers = StepWorkers(threads: threads, minimumChunk: 8, helpers: .always)
         return (world, ids)
     }
 

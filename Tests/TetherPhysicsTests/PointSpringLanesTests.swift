@@ -35,7 +35,7 @@ import Testing
         var stages = Self.world(turning: turning, shared: shared, count: count)
         stages.stepsIndependentBodies = false
         var split = Self.world(turning: turning, shared: shared, count: count)
-        split.workers = StepWorkers(threads: 3, minimumChunk: 1)
+        split.workers = StepWorkers(threads: 3, minimumChunk: 1, helpers: .always)
         for substeps in [4, 1, 2, 3, 5, 6] {
             for _ in 0..<60 {
                 lanes.step(timeStep: 1.0 / 60, substeps: substeps)

@@ -40,7 +40,7 @@ import TetherPhysics
         let one = try Self.output(scenario, workers: .serial)
         #expect(!one.isEmpty)
         for threads in [2, 3] {
-            let split = try Self.output(scenario, workers: StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1))
+            let split = try Self.output(scenario, workers: StepWorkers(threads: threads, minimumChunk: 1, minimumRowChunk: 1, helpers: .always))
             #expect(split == one, "\(name) on \(threads) threads")
         }
     }

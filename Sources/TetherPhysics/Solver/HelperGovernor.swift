@@ -54,6 +54,18 @@
 /// the helpers are tried every second or so, and every step the governor times in a mode ran
 /// in that mode (stalls once paused the helpers behind its back).
 ///
+/// **No probe of a processor another program holds.** Beside a busy program every probe of
+/// the helpers loses a time slice of it (4–10 ms), and a run that began with helpers paid three
+/// stalls before it learnt: two threads ran some 5 % slower than one there. So before the
+/// helpers run where they did not (the first step, a probe of them while running alone), the
+/// pool asks whether a processor is free for them (`processorFree`: the machine's runnable
+/// threads, less the caller and its awake helpers, against the processors online). When none
+/// is, the governor starts alone, or lets the probe pass and waits its interval again, up to
+/// `longestInterval` windows without one (a program at low priority looks busy but would give
+/// the helpers its core; the probe then finds out). The answer is an instant's, so it only ever
+/// spares a probe: the probes' timing still decides every switch to helpers. Where the system
+/// cannot say (Darwin), every probe runs, as before.
+///
 /// Only which thread runs a chunk depends on this (and so on the clock), never what the chunks
 /// compute: every mode gives the same bits.
 struct HelperGovernor: Sendable {
@@ -77,6 +89,8 @@ struct HelperGovernor: Sendable {
     private(set) var running = Mode.helpers
     private(set) var probes = 0
     private(set) var switches = 0
+    /// Probes of the helpers let pass because no processor was free for them.
+    private(set) var probesPassed = 0
 
     private var phase = Phase.settled
     /// Windows of the favoured mode since the last probe, and how many come before the next.
@@ -88,6 +102,10 @@ struct HelperGovernor: Sendable {
     private var waited: UInt64 = 0
     /// Whether the probe under way confirms one that won.
     private var confirming = false
+    /// Windows since the helpers last ran, counted while their probes are let pass.
+    private var windowsPassed = 0
+    /// Whether `begin` has chosen the first mode.
+    private var begun = false
     /// Steps still to leave out after a change of mode.
     private var warmUp = 0
     /// Mean step time of the favoured window before the probe, and of the probe.
@@ -129,9 +147,24 @@ struct HelperGovernor: Sendable {
     /// Whether the helpers take part in the steps now.
     var helpersTakePart: Bool { running == .helpers }
 
+    /// Chooses the first step's mode, once: helpers, unless `processorFree` says no processor is
+    /// free for them; then the caller runs alone and probes them after `stallInterval` windows
+    /// (if a processor is free by then).
+    mutating func begin(processorFree: () -> Bool) {
+        guard !begun else { return }
+        begun = true
+        guard !processorFree() else { return }
+        favoured = .alone
+        running = .alone
+        interval = stallInterval
+    }
+
     /// Records a step of the running mode that took `stepNanoseconds`, `waited` of them spent by
-    /// the caller waiting for helpers.
-    mutating func record(stepNanoseconds: UInt64, waited stepWaited: UInt64 = 0) {
+    /// the caller waiting for helpers. `processorFree` is asked only when a probe of the helpers
+    /// is due (see the type's notes).
+    mutating func record(
+        stepNanoseconds: UInt64, waited stepWaited: UInt64 = 0, processorFree: () -> Bool = { true }
+    ) {
         if warmUp > 0 {
             warmUp -= 1
             return
@@ -147,6 +180,13 @@ struct HelperGovernor: Sendable {
         case .settled:
             windowsSinceProbe += 1
             guard windowsSinceProbe >= interval || (waitedMostly && 8 * windowsSinceProbe >= interval) else { return }
+            if favoured == .alone && windowsPassed + windowsSinceProbe < longestInterval && !processorFree() {
+                probesPassed += 1
+                windowsPassed += windowsSinceProbe
+                windowsSinceProbe = 0
+                return
+            }
+            windowsPassed = 0
             before = mean
             phase = .probing
             run(favoured.other)

@@ -46,17 +46,34 @@ public struct StepWorkers: Sendable, Hashable {
     /// `minimumChunk`'s 2 048 bodies pay for waking a thread).
     var minimumBodyWaveChunk: Int { 8 * minimumRowChunk }
 
+    /// When the helpers take part in a step.
+    public enum HelperPolicy: Sendable {
+        /// When they measure faster than the caller alone and a processor is free for them
+        /// (`HelperGovernor`): the default, for runs and benchmarks.
+        case adaptive
+        /// In every step that splits, whatever the clock and the machine's load say: for tests
+        /// that must run the threaded paths every time, on a loaded machine too.
+        case always
+    }
+
     public init(
         threads: Int, minimumChunk: Int = StepWorkers.defaultMinimumChunk,
-        minimumRowChunk: Int = StepWorkers.defaultMinimumRowChunk
+        minimumRowChunk: Int = StepWorkers.defaultMinimumRowChunk, helpers: HelperPolicy = .adaptive
     ) {
+        self.init(
+            threads: threads, minimumChunk: minimumChunk, minimumRowChunk: minimumRowChunk,
+            governor: helpers == .adaptive ? HelperGovernor() : nil)
+    }
+
+    /// Workers whose pool is governed by `governor` (nil: helpers in every step).
+    init(threads: Int, minimumChunk: Int, minimumRowChunk: Int, governor: HelperGovernor?) {
         precondition(
             threads >= 1 && minimumChunk >= 1 && minimumRowChunk >= 1,
             "StepWorkers needs at least one thread and one item per chunk")
         self.threads = threads
         self.minimumChunk = minimumChunk
         self.minimumRowChunk = minimumRowChunk
-        pool = threads > 1 ? WorkerPool(helpers: threads - 1) : nil
+        pool = threads > 1 ? WorkerPool(helpers: threads - 1, governor: governor) : nil
     }
 
     public static func == (a: StepWorkers, b: StepWorkers) -> Bool {
@@ -77,6 +94,10 @@ public struct StepWorkers: Sendable, Hashable {
     func endStep(_ started: UInt64?) {
         if let pool, let started { pool.endStep(startedAt: started) }
     }
+
+    /// Marks the step under way as one with work for several threads and returns whether the
+    /// helpers take part in it (`WorkerPool.splitStep`); false with one thread.
+    func splitStep() -> Bool { pool?.splitStep() ?? false }
 
     /// Runs `body(i)` for `i` in `0..<iterations` (at most `threads`), i = 0 on this thread.
     func perform(iterations: Int, _ body: (Int) -> Void) {

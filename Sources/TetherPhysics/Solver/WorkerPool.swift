@@ -48,7 +48,8 @@ final class WorkerPool: Sendable {
     private struct CallerState {
         var busy = false
         var stalls: HelperStalls
-        var governor: HelperGovernor
+        /// nil: the helpers take part in every step (`StepWorkers.HelperPolicy.always`).
+        var governor: HelperGovernor?
         /// Steps begun and not ended, and whether two of them overlapped since none was open.
         var openSteps = 0
         var overlapped = false
@@ -57,6 +58,8 @@ final class WorkerPool: Sendable {
         var split = false
         /// How long the caller waited for helpers since the step began.
         var waited: UInt64 = 0
+
+        var helpersTakePart: Bool { governor?.helpersTakePart ?? true }
     }
 
     /// How long a helper keeps looking for work after its last iteration before it sleeps.
@@ -65,8 +68,9 @@ final class WorkerPool: Sendable {
     static let idleNanoseconds: UInt64 = 2_000_000
 
     /// `stalls` sets when the pool counts its helpers stalled (tests make one stall enough), and
-    /// `governor` how it chooses between steps with helpers and without.
-    init(helpers: Int, stalls: HelperStalls = HelperStalls(), governor: HelperGovernor = HelperGovernor()) {
+    /// `governor` how it chooses between steps with helpers and without (nil: helpers in every
+    /// step, whatever the clock says).
+    init(helpers: Int, stalls: HelperStalls = HelperStalls(), governor: HelperGovernor? = HelperGovernor()) {
         self.helpers = helpers
         caller = Mutex(CallerState(stalls: stalls, governor: governor))
         state = WorkerPoolState(helpers: helpers)
@@ -95,7 +99,7 @@ final class WorkerPool: Sendable {
         let started = iterations > 1 ? SpinWait.now() : 0
         let claimed = caller.withLock { caller -> Bool in
             if iterations > 1 { caller.split = true }
-            if caller.busy || !caller.governor.helpersTakePart { return false }
+            if caller.busy || !caller.helpersTakePart { return false }
             caller.busy = true
             return true
         }
@@ -117,7 +121,7 @@ final class WorkerPool: Sendable {
         let ended = SpinWait.now()
         caller.withLock { caller in
             if caller.stalls.record(elapsed: ended &- started, waited: waited, at: ended) {
-                caller.governor.helpersStalled()
+                caller.governor?.helpersStalled()
             }
             caller.waited &+= waited
             caller.busy = false
@@ -128,11 +132,12 @@ final class WorkerPool: Sendable {
     var stallCount: Int { caller.withLock { $0.stalls.stalls } }
 
     /// The governor as it stands (for tests and diagnostics).
-    var governor: HelperGovernor { caller.withLock { $0.governor } }
+    var governor: HelperGovernor? { caller.withLock { $0.governor } }
 
     /// Marks the start of a world's step; returns the time to hand to `endStep(startedAt:)`.
     func beginStep() -> UInt64 {
         caller.withLock { caller in
+            caller.governor?.begin(processorFree: processorFree)
             if caller.openSteps > 0 { caller.overlapped = true }
             caller.openSteps += 1
             caller.split = false
@@ -148,10 +153,32 @@ final class WorkerPool: Sendable {
         caller.withLock { caller in
             caller.openSteps -= 1
             if !caller.overlapped && caller.split {
-                caller.governor.record(stepNanoseconds: ended &- started, waited: caller.waited)
+                caller.governor?.record(
+                    stepNanoseconds: ended &- started, waited: caller.waited, processorFree: processorFree)
             }
             if caller.openSteps == 0 { caller.overlapped = false }
         }
+    }
+
+    /// Marks the step under way as one with work for more than one thread (so the governor times
+    /// it) and returns whether the helpers take part in it. A stage that splits only when they
+    /// do can then take its one-thread path while the caller runs alone: the same bits without
+    /// the chunks' overhead. The answer holds for the rest of the step (the helpers join only
+    /// at a step's end, when the governor learns its time).
+    func splitStep() -> Bool {
+        caller.withLock { caller in
+            caller.split = true
+            return caller.helpersTakePart
+        }
+    }
+
+    /// Whether a processor is free for a helper: the machine's runnable threads, less the
+    /// caller and the helpers that are awake (spinning counts as runnable), leave one of the
+    /// online processors idle. True where the system cannot say (`ProcessorLoad.isMeasurable`).
+    private func processorFree() -> Bool {
+        guard let runnable = ProcessorLoad.runnableThreads() else { return true }
+        let others = runnable - 1 - state.awakeHelpers
+        return ProcessorLoad.onlineProcessors() - 1 - others >= 1
     }
 }
 
@@ -203,6 +230,11 @@ private final class WorkerPoolState: @unchecked Sendable {
     }
 
     /// Opens a call: iteration 0 is the caller's, the others wait for a claim.
+    /// How many helpers are not asleep on their semaphores (an instant's count).
+    var awakeHelpers: Int {
+        (0..<helpers).reduce(0) { count, k in sleeping[k].load(ordering: .relaxed) ? count : count + 1 }
+    }
+
     func publish(_ next: WorkerPoolJob) {
         job = next
         claimed[0].store(true, ordering: .relaxed)
