@@ -40,4 +40,21 @@ import Testing
         #expect(none.status == 64)
         #expect(none.stderr == "tether: error: invalid value 'none' for '--format': expected csv, json or jsonl (see 'tether bench --help')\n")
     }
+
+    /// With threads, the report says how many of the steps with work for the helpers they took
+    /// part in; with one thread there are no helpers to speak of. (springs-10k splits its 10 000
+    /// bodies at the default floor: every step has work for a helper.)
+    @Test func threadsReportWhatTheHelpersDid() throws {
+        let arguments = ["bench", "scenarios/bench/springs-10k.json", "--set", "frames=10", "--repeat", "1"]
+        let two = try TetherProcess.run(arguments + ["--threads", "2"])
+        #expect(two.status == 0, "\(two.stderr)")
+        let line = try #require(two.stdoutText.split(separator: "\n").first { $0.hasPrefix("helpers:") }, "\(two.stdoutText)")
+        let share = try #require(Self.figure("helpers:           in", in: String(line)))
+        #expect(share >= 0 && share <= 100)
+        // 10 frames, one step each: every one of them split.
+        #expect(line.contains("% of 10 steps with work for them"), "\(line)")
+        let one = try TetherProcess.run(arguments + ["--threads", "1"])
+        #expect(one.status == 0)
+        #expect(!one.stdoutText.contains("helpers:"))
+    }
 }

@@ -91,6 +91,9 @@ struct HelperGovernor: Sendable {
     private(set) var switches = 0
     /// Probes of the helpers let pass because no processor was free for them.
     private(set) var probesPassed = 0
+    /// The steps recorded in each mode (those that had work for the helpers).
+    private(set) var stepsWithHelpers = 0
+    private(set) var stepsAlone = 0
 
     private var phase = Phase.settled
     /// Windows of the favoured mode since the last probe, and how many come before the next.
@@ -165,6 +168,7 @@ struct HelperGovernor: Sendable {
     mutating func record(
         stepNanoseconds: UInt64, waited stepWaited: UInt64 = 0, processorFree: () -> Bool = { true }
     ) {
+        if running == .helpers { stepsWithHelpers += 1 } else { stepsAlone += 1 }
         if warmUp > 0 {
             warmUp -= 1
             return

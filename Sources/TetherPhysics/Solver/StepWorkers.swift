@@ -95,6 +95,16 @@ public struct StepWorkers: Sendable, Hashable {
         if let pool, let started { pool.endStep(startedAt: started) }
     }
 
+    /// What the helpers did so far: how many of the steps that had work for them they took
+    /// part in, how often they stalled and how many probes found no processor free. Nil with
+    /// one thread, and with `HelperPolicy.always` (no governor).
+    public var helperReport: HelperReport? {
+        guard let pool, let governor = pool.governor else { return nil }
+        return HelperReport(
+            stepsWithHelpers: governor.stepsWithHelpers, stepsAlone: governor.stepsAlone, stalls: pool.stallCount,
+            switches: governor.switches, probesPassed: governor.probesPassed)
+    }
+
     /// Marks the step under way as one with work for several threads and returns whether the
     /// helpers take part in it (`WorkerPool.splitStep`); false with one thread.
     func splitStep() -> Bool { pool?.splitStep() ?? false }
