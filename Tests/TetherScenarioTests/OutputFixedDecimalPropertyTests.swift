@@ -168,6 +168,48 @@ import TetherTestSupport
         #expect(disagreements.isEmpty, "\(disagreements)")
     }
 
+    /// The three-decimal text built in two words (`FixedDecimal.threeDecimalWords`, for the
+    /// coordinate tables' misses) is the reference text with zeros past it, for every count of
+    /// integer digits, both signs, every ending of the decimals, the roundings that add a digit
+    /// or take the sign away, and the edge of the short path; nil exactly past that edge.
+    @Test func threeDecimalWordsHoldTheReferenceText() {
+        var random = SplitMix64(seed: 0x574F_5244)
+        var values: [Double] = [
+            0, -0.0, 0.0004, -0.0004, 0.0005, -0.0005, 9.9995, -9.9995, 99.9995, 999.9995, 9_999.9995,
+            99_999.9995, -99_999.9995, 999_999.9994, -999_999.9994, 999_999.9995, -999_999.9995, 1e6, 1e300,
+            .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .nan, .infinity, -.infinity,
+        ]
+        for _ in 0..<(100_000 * Self.scale) {
+            // Every count of integer digits from one to seven, and thousandths (and halves of
+            // them, where rounding decides) with every ending.
+            let whole = random.uniform(0, ReferenceDecimal.pow10(random.below(8)))
+            let thousandths = (whole * 1000).rounded(.down) + [0, 0.5, 0.25][random.below(3)]
+            let value = thousandths / 1000
+            values += random.below(2) == 0 ? [value] : [-value, value.nextUp, value.nextDown]
+        }
+        var disagreements: [String] = []
+        var built = 0
+        for value in values {
+            let expected = ReferenceDecimal.text(value, decimals: 3)
+            guard let (words, count) = FixedDecimal.threeDecimalWords(value) else {
+                // Only past the short path's edge, as `store3InLine`.
+                if (value * 1000).magnitude < 999_999_999.5, disagreements.count < 5 {
+                    disagreements.append("\(value): not built, expected \(expected)")
+                }
+                continue
+            }
+            built += 1
+            let bytes = withUnsafeBytes(of: words) { Array($0) }
+            let text = String(decoding: bytes.prefix(count), as: UTF8.self)
+            if text != expected || bytes.dropFirst(count).contains(where: { $0 != 0 }), disagreements.count < 5 {
+                disagreements.append("\(value): \(bytes) (\(count) bytes), expected \(expected)")
+            }
+        }
+        #expect(disagreements.isEmpty, "\(disagreements)")
+        #expect(built > values.count / 2)
+        #expect(FixedDecimal.threeDecimalWords(-999_999.9994)?.count == 11)
+    }
+
     /// Where the fast path ends (|x·10^d| = 9·10^15) and just past it, where the exact path takes over.
     @Test func theEdgeOfTheFastPath() {
         for decimals in Self.decimalCounts {

@@ -130,14 +130,4 @@ import TetherTestSupport
         }
         #expect(disagreements.isEmpty, "\(disagreements)")
     }
-
-    /// A kept coordinate's text is loaded 16 bytes at a time from where it was formatted and
-    /// cleared past its end: the mask covers exactly the text's bytes.
-    @Test func coordinateTextMaskCoversExactlyTheText() {
-        for length in 0...16 {
-            let mask = CoordinateTexts.textMask(length: length)
-            let bytes = withUnsafeBytes(of: mask) { Array($0) }
-            #expect(bytes == Array(repeating: 0xFF, count: length) + Array(repeating: 0, count: 16 - length), "length \(length)")
-        }
-    }
 }

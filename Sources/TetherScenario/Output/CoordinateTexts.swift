@@ -44,9 +44,6 @@ final class CoordinateTexts {
         slots.deallocate()
     }
 
-    /// The longest text a slot holds.
-    static let maxLength = 16
-
     /// Puts `value` with three decimals, as `ByteCursor.put(_:decimals: 3)` does; stores up to
     /// 15 bytes past the text (within `ByteCursor.overshoot`).
     @inline(__always)
@@ -75,14 +72,17 @@ final class CoordinateTexts {
     private func putMissing(
         _ value: Double, bits: UInt64, slot: UnsafeMutablePointer<Slot>, at start: UnsafeMutablePointer<UInt8>
     ) -> UnsafeMutablePointer<UInt8> {
-        // Formatted in line (`store3`'s body): a call less for the coordinates that miss.
-        let end = FixedDecimal.store3InLine(value, at: start)
-        let length = end - start
-        if length <= Self.maxLength {
-            // The 16 bytes from the text's start (the room made for a row holds them: see
-            // `ByteCursor.overshoot`), with those past the text cleared.
-            let loaded = UnsafeRawPointer(start).loadUnaligned(as: SIMD2<UInt64>.self)
-            slot.pointee = Slot(bits: bits, text: loaded & Self.textMask(length: length), length: length)
+        let end: UnsafeMutablePointer<UInt8>
+        if let (text, length) = FixedDecimal.threeDecimalWords(value) {
+            // Built in registers, stored once (up to 15 bytes past the text, within
+            // `ByteCursor.overshoot`) and kept as built: reading back digits stored a few bytes
+            // at a time would wait for those stores (see `threeDecimalWords`).
+            UnsafeMutableRawPointer(start).storeBytes(of: text, as: SIMD2<UInt64>.self)
+            slot.pointee = Slot(bits: bits, text: text, length: length)
+            end = start + length
+        } else {
+            // Seven integer digits or more, or not a number: the general path, not kept.
+            end = FixedDecimal.store(value, decimals: 3, at: start)
         }
         misses += 1
         if misses >= Self.missLimit {
@@ -90,15 +90,6 @@ final class CoordinateTexts {
             bypass = Self.bypassRows
         }
         return end
-    }
-
-    /// Ones over a text's first `length` bytes (0...16), little-endian, zeros past them.
-    @inline(__always)
-    static func textMask(length: Int) -> SIMD2<UInt64> {
-        func ones(_ bytes: Int) -> UInt64 {
-            bytes >= 8 ? ~0 : bytes <= 0 ? 0 : (1 << UInt64(8 * bytes)) &- 1
-        }
-        return SIMD2(ones(length), ones(length &- 8))
     }
 }
 
