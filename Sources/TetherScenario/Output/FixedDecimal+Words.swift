@@ -33,27 +33,21 @@ extension FixedDecimal {
     }
 
     /// `value` (below 1 000 000) in plain decimal, its first digit in the lowest byte, and its
-    /// digit count: `storeBelowMillion` in a word.
+    /// digit count: `storeBelowMillion` in a word, its count found the same way.
     @inline(__always)
     static func integerWord(_ value: UInt32) -> (word: UInt64, count: Int) {
-        switch value {
-        case 0..<10:
-            return (UInt64(value &+ 0x30), 1)
-        case 10..<100:
-            return (pairWord(value), 2)
-        case 100..<1000:
+        if value < 1000 {
+            if value < 10 { return (UInt64(value &+ 0x30), 1) }
+            if value < 100 { return (pairWord(value), 2) }
             return (UInt64(value / 100 &+ 0x30) | pairWord(value % 100) << 8, 3)
-        case 1000..<10000:
-            return (pairWord(value / 100) | pairWord(value % 100) << 16, 4)
-        case 10000..<100000:
-            let high = value / 10000
-            let low = value &- high &* 10000
-            return (UInt64(high &+ 0x30) | pairWord(low / 100) << 8 | pairWord(low % 100) << 24, 5)
-        default:
-            let high = value / 10000
-            let low = value &- high &* 10000
-            return (pairWord(high) | pairWord(low / 100) << 16 | pairWord(low % 100) << 32, 6)
         }
+        if value < 10000 { return (pairWord(value / 100) | pairWord(value % 100) << 16, 4) }
+        let high = value / 10000
+        let low = value &- high &* 10000
+        if value < 100_000 {
+            return (UInt64(high &+ 0x30) | pairWord(low / 100) << 8 | pairWord(low % 100) << 24, 5)
+        }
+        return (pairWord(high) | pairWord(low / 100) << 16 | pairWord(low % 100) << 32, 6)
     }
 
     /// The two digits of `r` (below 100) from the pair table `storePair` uses, the first in

@@ -242,38 +242,40 @@ extension FixedDecimal {
     }
 
     /// `value` (below 1 000 000) in plain decimal at `start`, from the pair table; returns the end.
+    /// The digit count is found by halves (below 1000 or not first), so the four-digit indexes
+    /// of a large list take two comparisons, not four as in a chain from the smallest count.
     @inline(__always)
     static func storeBelowMillion(_ value: UInt32, at start: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
-        switch value {
-        case 0..<10:
-            start[0] = UInt8(truncatingIfNeeded: value) &+ 0x30
-            return start + 1
-        case 10..<100:
-            storePair(Int(truncatingIfNeeded: value), at: start)
-            return start + 2
-        case 100..<1000:
+        if value < 1000 {
+            if value < 10 {
+                start[0] = UInt8(truncatingIfNeeded: value) &+ 0x30
+                return start + 1
+            }
+            if value < 100 {
+                storePair(Int(truncatingIfNeeded: value), at: start)
+                return start + 2
+            }
             start[0] = UInt8(truncatingIfNeeded: value / 100) &+ 0x30
             storePair(Int(truncatingIfNeeded: value % 100), at: start + 1)
             return start + 3
-        case 1000..<10000:
+        }
+        if value < 10000 {
             storePair(Int(truncatingIfNeeded: value / 100), at: start)
             storePair(Int(truncatingIfNeeded: value % 100), at: start + 2)
             return start + 4
-        case 10000..<100000:
-            let high = value / 10000
-            let low = value &- high &* 10000
+        }
+        let high = value / 10000
+        let low = value &- high &* 10000
+        if value < 100_000 {
             start[0] = UInt8(truncatingIfNeeded: high) &+ 0x30
             storePair(Int(truncatingIfNeeded: low / 100), at: start + 1)
             storePair(Int(truncatingIfNeeded: low % 100), at: start + 3)
             return start + 5
-        default:
-            let high = value / 10000
-            let low = value &- high &* 10000
-            storePair(Int(truncatingIfNeeded: high), at: start)
-            storePair(Int(truncatingIfNeeded: low / 100), at: start + 2)
-            storePair(Int(truncatingIfNeeded: low % 100), at: start + 4)
-            return start + 6
         }
+        storePair(Int(truncatingIfNeeded: high), at: start)
+        storePair(Int(truncatingIfNeeded: low / 100), at: start + 2)
+        storePair(Int(truncatingIfNeeded: low % 100), at: start + 4)
+        return start + 6
     }
 
     @inline(never)
