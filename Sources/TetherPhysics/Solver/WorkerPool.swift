@@ -33,7 +33,9 @@ import TetherPlatform
 /// **Steps are timed.** Whether helpers pay at all depends on what else the machine runs: a
 /// world brackets each step with `beginStep()` and `endStep(startedAt:)`, and the pool's
 /// `HelperGovernor` compares steps with helpers and without, and runs the faster mode (steps
-/// that overlap, from worlds sharing the pool, are not timed).
+/// that overlap, from worlds sharing the pool, are not timed). Before the helpers run where
+/// they did not, it asks whether a processor is free for them (`processorFree`), so it neither
+/// begins with helpers nor probes them on a machine whose other programs hold every core.
 ///
 /// One caller at a time: a call that finds the pool busy (another world stepping with the same
 /// workers, or a chunk that splits again) runs its iterations in order on the calling thread,
