@@ -172,15 +172,21 @@ struct ContactConstraint: Sendable {
     enum Pairing {
         /// Two points solved as a block (a face on a face).
         case twoPoints
+        /// Two points whose 2×2 block is too badly conditioned for the block solver (points
+        /// close together, say): each point's normal row solved after the other's.
+        case twoPointsInOrder
         /// One point (a corner, a circle).
         case onePoint
-        /// Two points too badly conditioned for the block solver: always solved on its own.
+        /// No point: always solved on its own.
         case alone
     }
 
     var pairing: Pairing {
-        if pointCount == 1 { return .onePoint }
-        return pointCount == 2 && blockConditioned ? .twoPoints : .alone
+        switch pointCount {
+        case 1: return .onePoint
+        case 2: return blockConditioned ? .twoPoints : .twoPointsInOrder
+        default: return .alone
+        }
     }
 
     /// Whether `applyRestitution` can do anything: some point approached faster than the

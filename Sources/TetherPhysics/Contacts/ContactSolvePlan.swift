@@ -12,7 +12,7 @@ struct ContactSolvePlan: Sendable {
     private var constraints: [ContactConstraint] = []
     /// Solve order: an entry `k ≥ 0` is `pairs[k]`, an entry `k < 0` is constraint `~k`.
     private var entries: [Int32] = []
-    private var pairs: [ContactRowPair] = []
+    private(set) var pairs: [ContactRowPair] = []
     /// The rows each pair takes (`pairs[k]` holds rows `pairedRows[k]`).
     private var pairedRows: [(Int, Int)] = []
     /// The bodies' motions since the step began, which the pairs' separations follow from.
@@ -126,6 +126,7 @@ struct ContactSolvePlan: Sendable {
                     starts.append(entryCount)
                     // A row of each pairable kind waiting for a partner.
                     var waitingTwoPoints = -1
+                    var waitingInOrder = -1
                     var waitingOnePoint = -1
                     for c in colorStarts[color]..<colorStarts[color + 1] {
                         switch pairsRows ? constraints[c].pairing : .alone {
@@ -133,11 +134,14 @@ struct ContactSolvePlan: Sendable {
                             append(~Int32(c))
                         case .twoPoints:
                             pair(c, with: &waitingTwoPoints)
+                        case .twoPointsInOrder:
+                            pair(c, with: &waitingInOrder)
                         case .onePoint:
                             pair(c, with: &waitingOnePoint)
                         }
                     }
                     if waitingTwoPoints >= 0 { append(~Int32(waitingTwoPoints)) }
+                    if waitingInOrder >= 0 { append(~Int32(waitingInOrder)) }
                     if waitingOnePoint >= 0 { append(~Int32(waitingOnePoint)) }
                 }
                 starts.append(entryCount)
