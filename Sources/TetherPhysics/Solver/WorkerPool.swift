@@ -231,12 +231,12 @@ private final class WorkerPoolState: @unchecked Sendable {
         sleeping.deallocate()
     }
 
-    /// Opens a call: iteration 0 is the caller's, the others wait for a claim.
     /// How many helpers are not asleep on their semaphores (an instant's count).
     var awakeHelpers: Int {
         (0..<helpers).reduce(0) { count, k in sleeping[k].load(ordering: .relaxed) ? count : count + 1 }
     }
 
+    /// Opens a call: iteration 0 is the caller's, the others wait for a claim.
     func publish(_ next: WorkerPoolJob) {
         job = next
         claimed[0].store(true, ordering: .relaxed)

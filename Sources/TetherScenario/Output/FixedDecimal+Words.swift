@@ -54,12 +54,7 @@ extension FixedDecimal {
     /// the lower byte.
     @inline(__always)
     static func pairWord(_ r: UInt32) -> UInt64 {
-        let pairs: StaticString = """
-            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-            8081828384858687888990919293949596979899
-            """
-        let pair = UnsafeRawPointer(pairs.utf8Start + Int(truncatingIfNeeded: r &* 2))
+        let pair = UnsafeRawPointer(digitPairs.utf8Start + Int(truncatingIfNeeded: r &* 2))
         return UInt64(UInt16(littleEndian: pair.loadUnaligned(as: UInt16.self)))
     }
 }

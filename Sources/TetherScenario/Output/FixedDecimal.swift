@@ -130,15 +130,17 @@ public enum FixedDecimal {
     /// The two ASCII digits of `r` (0 ≤ r < 100) at `destination`, from a table.
     @inline(__always)
     static func storePair(_ r: Int, at destination: UnsafeMutablePointer<UInt8>) {
-        let pairs: StaticString = """
-            00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-            40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-            8081828384858687888990919293949596979899
-            """
-        let pair = pairs.utf8Start + (r &* 2)
+        let pair = digitPairs.utf8Start + (r &* 2)
         destination[0] = pair[0]
         destination[1] = pair[1]
     }
+
+    /// "00", "01", …, "99" one after the other: the two digits of `r` start at byte `2·r`.
+    static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// Digits of `m` in decimal, 0 for 0: the bit length times log10 2 (1233/4096) guesses
     /// low by at most one, and one comparison with a power of ten settles it.
