@@ -84,11 +84,10 @@ struct BenchCommand: TetherCommand {
             let points = format3(Double(result.contactPointFrames) / frames)
             Console.output("contacts/frame:    \(contacts) (\(points) points)")
         }
-        if let report = scenario.workers.helperReport, report.stepsWithHelpers + report.stepsAlone > 0 {
+        if let report = scenario.workers.helperReport, report.splitSteps > 0 {
             let share = format3(100 * report.shareWithHelpers)
-            let steps = report.stepsWithHelpers + report.stepsAlone
             Console.output(
-                "helpers:           in \(share) % of \(steps) steps with work for them (\(report.stalls) stalls, "
+                "helpers:           in \(share) % of \(report.splitSteps) steps with work for them (\(report.stalls) stalls, "
                     + "\(report.switches) switches, \(report.probesPassed) probes let pass with no processor free)")
         }
         if let outputFormat {

@@ -12,9 +12,11 @@ public struct HelperReport: Sendable, Equatable {
     /// Probes of the helpers not run because no processor was free for them.
     public var probesPassed: Int
 
+    /// The steps with work for more than one thread, with helpers or alone.
+    public var splitSteps: Int { stepsWithHelpers + stepsAlone }
+
     /// The share of the split steps that ran with helpers (0 when none split).
     public var shareWithHelpers: Double {
-        let steps = stepsWithHelpers + stepsAlone
-        return steps == 0 ? 0 : Double(stepsWithHelpers) / Double(steps)
+        splitSteps == 0 ? 0 : Double(stepsWithHelpers) / Double(splitSteps)
     }
 }
