@@ -228,6 +228,34 @@ import TetherTestSupport
         #expect(finite)
     }
 
+    /// A pile's pair count creeps up and down from step to step; the plan keeps its pairs'
+    /// storage, replacing it only when the count outgrows it, each time by at least twice as
+    /// much: a few replacements, however many steps the count grows in.
+    @Test func pairsKeepTheirStorageWhileTheCountCreeps() {
+        var world = Self.container(width: 400, floor: 600, pairsRows: true)
+        for k in 0..<120 {
+            let (column, row) = (Double(k % 10), Double(k / 10))
+            _ = ContactTests.body(
+                &world, at: Vec2(30 + column * 34 + Double(k / 10 % 2) * 7, 560 - row * 40), size: Vec2(24, 24),
+                elasticity: 0.2, friction: 0.4)
+        }
+        var (stepsGrown, replacements, largest) = (0, 0, 0)
+        var storage = world.contactPlan.pairs.withUnsafeBufferPointer { $0.baseAddress }
+        var count = world.contactPlan.pairs.count
+        for _ in 0..<240 {
+            world.step(timeStep: ContactTests.dt, substeps: 4)
+            let now = world.contactPlan.pairs.withUnsafeBufferPointer { $0.baseAddress }
+            if world.contactPlan.pairs.count > count { stepsGrown += 1 }
+            if now != storage { replacements += 1 }
+            (storage, count) = (now, world.contactPlan.pairs.count)
+            largest = max(largest, count)
+        }
+        #expect(stepsGrown >= 10, "the count should grow in many steps: \(stepsGrown)")
+        // Doubling from one pair reaches the largest count in log2(largest) + 1 replacements.
+        let bound = Int.bitWidth - largest.leadingZeroBitCount + 1
+        #expect(replacements <= bound, "\(replacements) replacements in \(stepsGrown) steps of growth, \(largest) pairs")
+    }
+
     /// Boxes and circles thrown into each other and onto a floor, fast enough to open
     /// speculative gaps in the relax pass and to bounce: the two-lane path (targets aimed before
     /// the pass, the largest impulse kept only for rows that may bounce) and the one-at-a-time

@@ -169,12 +169,22 @@ struct ContactSolvePlan: Sendable {
                 }
             }
             if pairs.count < count {
-                // More pairs than any step before: fresh storage, laid out as it is filled.
-                pairs = Array(unsafeUninitializedCapacity: count) { buffer, initialized in
-                    if count > 0 { lay(buffer.baseAddress!) }
-                    initialized = count
+                if let filler = pairs.last, pairs.capacity >= count {
+                    // Within the storage of a step before: the new pairs are laid out over
+                    // copies of the last one.
+                    pairs.grow(toAtLeast: count, with: filler)
+                } else {
+                    // More pairs than the storage holds: fresh storage, at least twice as large,
+                    // laid out as it is filled. (Storage of the exact count was replaced at
+                    // nearly every step while a pile's pair count crept up and down: fresh
+                    // pages, 4 MB of them for pile-4000, each faulted in and cleared.)
+                    let capacity = max(count, 2 * pairs.capacity)
+                    pairs = Array(unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                        if count > 0 { lay(buffer.baseAddress!) }
+                        initialized = count
+                    }
+                    return
                 }
-                return
             }
             pairs.removeLast(pairs.count - count)
             pairs.withUnsafeMutableBufferPointer { pairs in
