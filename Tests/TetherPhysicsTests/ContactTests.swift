@@ -256,6 +256,29 @@ import TetherTestSupport
         #expect(replacements <= bound, "\(replacements) replacements in \(stepsGrown) steps of growth, \(largest) pairs")
     }
 
+    /// Two boxes bouncing side by side on a floor (elasticity 1): their floor rows pair while
+    /// the boxes touch it and the pair is gone while they fly, again and again. The storage
+    /// stays within twice the most pairs a step held; sized from the storage before, it doubled
+    /// each time the pair came back.
+    @Test func pairsThatComeAndGoKeepTheirStorageSmall() {
+        var world = Self.container(width: 400, floor: 600, pairsRows: true)
+        for x in [100.0, 300.0] {
+            _ = ContactTests.body(&world, at: Vec2(x, 500), size: Vec2(40, 40), elasticity: 1)
+        }
+        var (comebacks, largest, largestStorage) = (0, 0, 0)
+        var previous = 0
+        for _ in 0..<600 {
+            world.step(timeStep: ContactTests.dt, substeps: 4)
+            let count = world.contactPlan.pairs.count
+            if previous == 0 && count > 0 { comebacks += 1 }
+            previous = count
+            largest = max(largest, count)
+            largestStorage = max(largestStorage, world.contactPlan.pairs.capacity)
+        }
+        #expect(comebacks >= 5, "the pair should come back after each bounce: \(comebacks)")
+        #expect(largestStorage <= 2 * largest + 1, "storage for \(largestStorage) pairs, at most \(largest) at once")
+    }
+
     /// Boxes and circles thrown into each other and onto a floor, fast enough to open
     /// speculative gaps in the relax pass and to bounce: the two-lane path (targets aimed before
     /// the pass, the largest impulse kept only for rows that may bounce) and the one-at-a-time

@@ -174,11 +174,13 @@ struct ContactSolvePlan: Sendable {
                     // copies of the last one.
                     pairs.grow(toAtLeast: count, with: filler)
                 } else {
-                    // More pairs than the storage holds: fresh storage, at least twice as large,
-                    // laid out as it is filled. (Storage of the exact count was replaced at
-                    // nearly every step while a pile's pair count crept up and down: fresh
-                    // pages, 4 MB of them for pile-4000, each faulted in and cleared.)
-                    let capacity = max(count, 2 * pairs.capacity)
+                    // More pairs than the storage holds (or none to copy): fresh storage for
+                    // twice the pairs of the step before, laid out as it is filled. (Storage of
+                    // the exact count was replaced at nearly every step while a pile's pair count
+                    // crept up and down: fresh pages, 4 MB of them for pile-4000, each faulted
+                    // in and cleared.) Twice the pairs, not twice the storage: a scene whose
+                    // pairs come and go would double it each time they came back.
+                    let capacity = max(count, 2 * pairs.count)
                     pairs = Array(unsafeUninitializedCapacity: capacity) { buffer, initialized in
                         if count > 0 { lay(buffer.baseAddress!) }
                         initialized = count
