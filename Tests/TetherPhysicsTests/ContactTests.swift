@@ -229,8 +229,8 @@ import TetherTestSupport
     }
 
     /// A pile's pair count creeps up and down from step to step; the plan keeps its pairs'
-    /// storage, replacing it only when the count outgrows it, each time by at least twice as
-    /// much: a few replacements, however many steps the count grows in.
+    /// storage, replacing it only when the count outgrows it, each time with room for twice the
+    /// pairs it held: a few replacements, however many steps the count grows in.
     @Test func pairsKeepTheirStorageWhileTheCountCreeps() {
         var world = Self.container(width: 400, floor: 600, pairsRows: true)
         for k in 0..<120 {
@@ -251,7 +251,8 @@ import TetherTestSupport
             largest = max(largest, count)
         }
         #expect(stepsGrown >= 10, "the count should grow in many steps: \(stepsGrown)")
-        // Doubling from one pair reaches the largest count in log2(largest) + 1 replacements.
+        // Room for twice the pairs held each time: the largest count within log2(largest) + 1
+        // replacements.
         let bound = Int.bitWidth - largest.leadingZeroBitCount + 1
         #expect(replacements <= bound, "\(replacements) replacements in \(stepsGrown) steps of growth, \(largest) pairs")
     }
