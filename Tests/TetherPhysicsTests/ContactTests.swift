@@ -230,7 +230,7 @@ import TetherTestSupport
 
     /// A pile's pair count creeps up and down from step to step; the plan keeps its pairs'
     /// storage, replacing it only when the count outgrows it, each time with room for twice the
-    /// pairs it held: a few replacements, however many steps the count grows in.
+    /// step's pairs: a few replacements, however many steps the count grows in.
     @Test func pairsKeepTheirStorageWhileTheCountCreeps() {
         var world = Self.container(width: 400, floor: 600, pairsRows: true)
         for k in 0..<120 {
@@ -251,16 +251,16 @@ import TetherTestSupport
             largest = max(largest, count)
         }
         #expect(stepsGrown >= 10, "the count should grow in many steps: \(stepsGrown)")
-        // Room for twice the pairs held each time: the largest count within log2(largest) + 1
-        // replacements.
+        // Each replacement makes room for twice the step's pairs, so the count at least doubles
+        // from one replacement to the next: at most log2(largest) + 1 of them.
         let bound = Int.bitWidth - largest.leadingZeroBitCount + 1
         #expect(replacements <= bound, "\(replacements) replacements in \(stepsGrown) steps of growth, \(largest) pairs")
     }
 
     /// Two boxes bouncing side by side on a floor (elasticity 1): their floor rows pair while
     /// the boxes touch it and the pair is gone while they fly, again and again. The storage
-    /// stays within twice the most pairs a step held; sized from the storage before, it doubled
-    /// each time the pair came back.
+    /// stays within twice the most pairs a step held; sized from the storage before (an earlier
+    /// version), it doubled each time the pair came back.
     @Test func pairsThatComeAndGoKeepTheirStorageSmall() {
         var world = Self.container(width: 400, floor: 600, pairsRows: true)
         for x in [100.0, 300.0] {

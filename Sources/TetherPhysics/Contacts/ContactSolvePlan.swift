@@ -174,13 +174,13 @@ struct ContactSolvePlan: Sendable {
                     // copies of the last one.
                     pairs.grow(toAtLeast: count, with: filler)
                 } else {
-                    // More pairs than the storage holds (or none to copy): fresh storage for
-                    // twice the pairs of the step before, laid out as it is filled. (Storage of
-                    // the exact count was replaced at nearly every step while a pile's pair count
-                    // crept up and down: fresh pages, 4 MB of them for pile-4000, each faulted
-                    // in and cleared.) Twice the pairs, not twice the storage: a scene whose
-                    // pairs come and go would double it each time they came back.
-                    let capacity = max(count, 2 * pairs.count)
+                    // More pairs than the storage holds (or none to copy): fresh storage with room
+                    // for twice this step's pairs, laid out as it is filled. Storage of the exact
+                    // count was replaced at nearly every step while a pile's pair count crept up
+                    // and down (pile-4000: 4 MB of fresh pages each time, faulted in and cleared);
+                    // now the count must double between replacements, and the storage never holds
+                    // more than twice the most pairs a step had.
+                    let capacity = 2 * count
                     pairs = Array(unsafeUninitializedCapacity: capacity) { buffer, initialized in
                         if count > 0 { lay(buffer.baseAddress!) }
                         initialized = count
