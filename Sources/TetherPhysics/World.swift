@@ -74,9 +74,10 @@ public struct World: Sendable {
     /// True once every body has been still for `World.restDuration`; stepping then does nothing
     /// until `wake()` (which every change to the world calls).
     public internal(set) var isPaused = false
-    /// Whether contact rows of one color go through the two-lane solver in pairs. Both paths
-    /// give the same bits (a test holds them to it); switching this off only makes a pile slower.
-    var solvesContactPairs = true
+    /// Whether contact rows of one color go through the four-lane single-precision solver in
+    /// quads (`ContactRowQuad`); off, every row is solved on its own in double, which tests
+    /// compare the quads with.
+    var solvesContactQuads = true
     /// Whether a world of independent bodies takes their own step
     /// (`Solver/World+IndependentBodies.swift`). Both steps give the same bits (a test holds them
     /// to it); switching this off only makes the springy list slower.

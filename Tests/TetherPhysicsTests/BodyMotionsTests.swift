@@ -3,7 +3,7 @@ import TetherTestSupport
 
 @testable import TetherPhysics
 
-/// `BodyMotions` holds each body's motion since the step began, from which the paired contact
+/// `BodyMotions` holds each body's motion since the step began, from which the quads of contact
 /// rows work out their current separations. The rows used to work it out themselves from the
 /// start poses they stored, so the motions must be exactly those numbers
 /// (`start.relative(to: now)`, `now − start`), on any number of threads.

@@ -152,7 +152,7 @@ import TetherTestSupport
     }
 }
 
-/// The contact solve order and the two-lane solver.
+/// The contact solve order and the four-lane solver (quads of rows).
 @Suite struct ContactOrderTests {
     /// Within a color no movable body appears twice, and the order lists every contact once.
     @Test(arguments: [61 as UInt64, 62])
@@ -189,50 +189,103 @@ import TetherTestSupport
         #expect(!overflow.isEmpty && overflow == overflow.sorted())
     }
 
-    /// An open box: a floor at y = `floor` and walls at x = 0 and x = `width`; `pairsRows` as
-    /// `World.solvesContactPairs`.
-    static func container(width: Double, floor: Double, pairsRows: Bool) -> World {
+    /// An open box: a floor at y = `floor` and walls at x = 0 and x = `width`; `quadRows` as
+    /// `World.solvesContactQuads`.
+    static func container(width: Double, floor: Double, quadRows: Bool) -> World {
         var world = World()
-        world.solvesContactPairs = pairsRows
+        world.solvesContactQuads = quadRows
         world.createBoundary(from: Vec2(0, floor), to: Vec2(width, floor), group: 0)
         world.createBoundary(from: Vec2(0, 0), to: Vec2(0, floor), group: 0)
         world.createBoundary(from: Vec2(width, floor), to: Vec2(width, 0), group: 0)
         return world
     }
 
-    /// A pile of 60 boxes: the two-lane path and the one-at-a-time path give identical bits,
-    /// with pairs of every kind (two-point rows solved point after point among them).
-    @Test func pairedRowsGiveTheSameBitsAsSingleRows() {
-        var inOrderPairs = 0
-        func pile(pairs: Bool) -> [Double] {
-            var world = Self.container(width: 400, floor: 600, pairsRows: pairs)
-            var boxes: [BodyID] = []
-            for k in 0..<60 {
-                let (column, row) = (Double(k % 10), Double(k / 10))
-                let x: Double = 30 + column * 34 + Double(k / 10 % 2) * 7
-                let y: Double = 560 - row * 40
-                let width: Double = 24 + Double(k % 3) * 4
-                boxes.append(ContactTests.body(
-                    &world, at: Vec2(x, y), size: Vec2(width, 24), elasticity: 0.2, friction: 0.4))
-            }
-            for _ in 0..<240 {
-                world.step(timeStep: ContactTests.dt, substeps: 4)
-                inOrderPairs += world.contactPlan.pairs.filter(\.inOrder).count
-            }
-            return boxes.flatMap { [world.position(of: $0).x, world.position(of: $0).y, world.rotation(of: $0).angle] }
+    /// 60 boxes of three widths in ten columns, staggered row by row, in a 400-wide container
+    /// with its floor at 600.
+    static func pile(quadRows: Bool) -> (world: World, boxes: [BodyID]) {
+        var world = Self.container(width: 400, floor: 600, quadRows: quadRows)
+        var boxes: [BodyID] = []
+        for k in 0..<60 {
+            let (column, row) = (Double(k % 10), Double(k / 10))
+            let x: Double = 30 + column * 34 + Double(k / 10 % 2) * 7
+            let y: Double = 560 - row * 40
+            let width: Double = 24 + Double(k % 3) * 4
+            boxes.append(ContactTests.body(&world, at: Vec2(x, y), size: Vec2(width, 24), elasticity: 0.2, friction: 0.4))
         }
-        let paired = pile(pairs: true)
-        #expect(inOrderPairs > 0)
-        #expect(paired == pile(pairs: false))
-        let finite = paired.allSatisfy { $0.isFinite }
-        #expect(finite)
+        return (world, boxes)
     }
 
-    /// A pile's pair count creeps up and down from step to step; the plan keeps its pairs'
+    /// A pile settled with every row on its own in double, then one step both ways: with quads
+    /// (single-precision lanes) the bodies' velocities agree with the double rows' to within
+    /// what single precision allows.
+    ///
+    /// The bound: every value a row computes is a sum of velocity-sized terms, the largest the
+    /// targets' (a separation's terms, the anchors, at most a box's half-diagonal `R`, times at
+    /// most `inverseH` = 240/s; the velocities of a settled pile are far smaller), so each term
+    /// is at most `V = R·inverseH`. A row's pass rounds fewer than 24 times, each by at most
+    /// ε/2 (ε = `Float.ulpOfOne`) of such a term: at most 12·ε·V of velocity error per row and
+    /// pass. A step runs 4 substeps of three passes (warm start, solve, relax) over the `n` rows
+    /// a body takes part in; a row's impulse moves its bodies by at most the velocity change it
+    /// cancels, so an error a neighbour's row passed on is carried, not amplified: counting each
+    /// error once more for that, `2 · 12 · n · 12·ε·V`. A body's angular velocity is compared
+    /// as the speed of its corners (× `R`), for which the same bound holds.
+    @Test func quadRowsAgreeWithSingleRowsToSinglePrecisionOverAStep() {
+        var (world, boxes) = Self.pile(quadRows: false)
+        for _ in 0..<120 { world.step(timeStep: ContactTests.dt, substeps: 4) }
+        var quads = world
+        quads.solvesContactQuads = true
+        world.step(timeStep: ContactTests.dt, substeps: 4)
+        quads.step(timeStep: ContactTests.dt, substeps: 4)
+        #expect(world.contactPlan.quads.isEmpty)
+        #expect(quads.contactPlan.quads.count * 4 > quads.contacts.count / 2, "most rows in quads")
+        // The most rows a box takes part in.
+        var rows: [BodyID: Int] = [:]
+        for contact in quads.contacts {
+            for body in [contact.bodyA, contact.bodyB].compactMap({ $0 }) { rows[body, default: 0] += 1 }
+        }
+        let n = rows.values.max()!
+        let half = Vec2(16, 12).length
+        let velocity = 2 * 12 * Double(n) * 12 * Double(Float.ulpOfOne) * half * 4 / ContactTests.dt
+        for box in boxes {
+            let (a, b) = (quads.velocity(of: box), world.velocity(of: box))
+            let angular = (quads.angularVelocity(of: box) - world.angularVelocity(of: box)) * half
+            #expect(abs(a.x - b.x) <= velocity && abs(a.y - b.y) <= velocity, "\(a) against \(b)")
+            #expect(abs(angular) <= velocity)
+        }
+    }
+
+    /// A pile of 60 boxes settles the same with quads as with every row on its own: no box
+    /// through the floor or a wall, and the same rest heights (the boxes' heights sorted, so
+    /// that which box ends where does not count) to within the linear slop, the overlap the
+    /// solver leaves resting contacts (each path may rest its boxes anywhere within it).
+    @Test func quadRowsSettleAPileAsSingleRowsDo() {
+        func settle(quadRows: Bool) -> [Vec2] {
+            var (world, boxes) = Self.pile(quadRows: quadRows)
+            var inOrder = 0
+            for _ in 0..<240 {
+                world.step(timeStep: ContactTests.dt, substeps: 4)
+                inOrder += world.contactPlan.quads.filter(\.inOrder).count
+                for box in boxes {
+                    let p = world.position(of: box)
+                    #expect(p.y <= 600 - 12 + 1 && p.x >= 0 && p.x <= 400, "a box went through the container: \(p)")
+                }
+            }
+            if quadRows { #expect(inOrder > 0) }
+            return boxes.map { world.position(of: $0) }
+        }
+        let quads = settle(quadRows: true)
+        let single = settle(quadRows: false)
+        let heights = (quads.map(\.y).sorted(), single.map(\.y).sorted())
+        let worst = zip(heights.0, heights.1).map { abs($0 - $1) }.max()!
+        #expect(worst <= CollisionConstants.linearSlop, "rest heights differ by \(worst) pt")
+        #expect(quads.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+    }
+
+    /// A pile's quad count creeps up and down from step to step; the plan keeps its quads'
     /// storage, replacing it only when the count outgrows it, each time with room for twice the
-    /// step's pairs: a few replacements, however many steps the count grows in.
-    @Test func pairsKeepTheirStorageWhileTheCountCreeps() {
-        var world = Self.container(width: 400, floor: 600, pairsRows: true)
+    /// step's quads: a few replacements, however many steps the count grows in.
+    @Test func quadsKeepTheirStorageWhileTheCountCreeps() {
+        var world = Self.container(width: 400, floor: 600, quadRows: true)
         for k in 0..<120 {
             let (column, row) = (Double(k % 10), Double(k / 10))
             _ = ContactTests.body(
@@ -240,53 +293,58 @@ import TetherTestSupport
                 elasticity: 0.2, friction: 0.4)
         }
         var (stepsGrown, replacements, largest) = (0, 0, 0)
-        var storage = world.contactPlan.pairs.withUnsafeBufferPointer { $0.baseAddress }
-        var count = world.contactPlan.pairs.count
+        var storage = world.contactPlan.quads.withUnsafeBufferPointer { $0.baseAddress }
+        var count = world.contactPlan.quads.count
         for _ in 0..<240 {
             world.step(timeStep: ContactTests.dt, substeps: 4)
-            let now = world.contactPlan.pairs.withUnsafeBufferPointer { $0.baseAddress }
-            if world.contactPlan.pairs.count > count { stepsGrown += 1 }
+            let now = world.contactPlan.quads.withUnsafeBufferPointer { $0.baseAddress }
+            if world.contactPlan.quads.count > count { stepsGrown += 1 }
             if now != storage { replacements += 1 }
-            (storage, count) = (now, world.contactPlan.pairs.count)
+            (storage, count) = (now, world.contactPlan.quads.count)
             largest = max(largest, count)
         }
         #expect(stepsGrown >= 10, "the count should grow in many steps: \(stepsGrown)")
-        // Each replacement makes room for twice the step's pairs, so the count at least doubles
+        // Each replacement makes room for twice the step's quads, so the count at least doubles
         // from one replacement to the next: at most log2(largest) + 1 of them.
         let bound = Int.bitWidth - largest.leadingZeroBitCount + 1
-        #expect(replacements <= bound, "\(replacements) replacements in \(stepsGrown) steps of growth, \(largest) pairs")
+        #expect(replacements <= bound, "\(replacements) replacements in \(stepsGrown) steps of growth, \(largest) quads")
     }
 
-    /// Two boxes bouncing side by side on a floor (elasticity 1): their floor rows pair while
-    /// the boxes touch it and the pair is gone while they fly, again and again. The storage
-    /// stays within twice the most pairs a step held; sized from the storage before (an earlier
-    /// version), it doubled each time the pair came back.
-    @Test func pairsThatComeAndGoKeepTheirStorageSmall() {
-        var world = Self.container(width: 400, floor: 600, pairsRows: true)
-        for x in [100.0, 300.0] {
-            _ = ContactTests.body(&world, at: Vec2(x, 500), size: Vec2(40, 40), elasticity: 1)
+    /// Eight boxes bouncing side by side on a floor (elasticity 1): their eight floor rows, one
+    /// color and one kind, make two quads while the boxes touch it, and none while they fly,
+    /// again and again. The storage stays within twice the most quads a step held; sized from
+    /// the storage before (an earlier version), it doubled each time the quads came back.
+    @Test func quadsThatComeAndGoKeepTheirStorageSmall() {
+        var world = Self.container(width: 400, floor: 600, quadRows: true)
+        for k in 0..<8 {
+            _ = ContactTests.body(&world, at: Vec2(25 + 50 * Double(k), 500), size: Vec2(30, 30), elasticity: 1)
         }
         var (comebacks, largest, largestStorage) = (0, 0, 0)
         var previous = 0
         for _ in 0..<600 {
             world.step(timeStep: ContactTests.dt, substeps: 4)
-            let count = world.contactPlan.pairs.count
+            let count = world.contactPlan.quads.count
             if previous == 0 && count > 0 { comebacks += 1 }
             previous = count
             largest = max(largest, count)
-            largestStorage = max(largestStorage, world.contactPlan.pairs.capacity)
+            largestStorage = max(largestStorage, world.contactPlan.quads.capacity)
         }
-        #expect(comebacks >= 5, "the pair should come back after each bounce: \(comebacks)")
-        #expect(largestStorage <= 2 * largest + 1, "storage for \(largestStorage) pairs, at most \(largest) at once")
+        #expect(largest >= 2, "the eight floor rows should make two quads: \(largest)")
+        #expect(comebacks >= 5, "the quads should come back after each bounce: \(comebacks)")
+        #expect(largestStorage <= 2 * largest + 1, "storage for \(largestStorage) quads, at most \(largest) at once")
     }
 
     /// Boxes and circles thrown into each other and onto a floor, fast enough to open
-    /// speculative gaps in the relax pass and to bounce: the two-lane path (targets aimed before
-    /// the pass, the largest impulse kept only for rows that may bounce) and the one-at-a-time
-    /// path still give identical bits, velocities included.
-    @Test func pairedRowsGiveTheSameBitsWhenItemsCollideFastAndBounce() {
-        func scene(pairs: Bool) -> (state: [Double], rebounds: Int) {
-            var world = Self.container(width: 600, floor: 500, pairsRows: pairs)
+    /// speculative gaps in the relax pass and to bounce: with quads (targets aimed before the
+    /// pass, the largest impulse kept only for rows that may bounce) the items bounce as often
+    /// as with every row on its own, and none goes through the floor or a wall. The two paths'
+    /// collisions part ways within the first bounces (fast collisions amplify any difference),
+    /// so the counts are of two unrelated runs of the same scene: they may differ by what
+    /// chance gives a count of that size, taken as two standard deviations of a Poisson count,
+    /// `2·√count`.
+    @Test func quadRowsBounceItemsThatCollideFastAsSingleRowsDo() {
+        func scene(quadRows: Bool) -> (state: [Double], rebounds: Int) {
+            var world = Self.container(width: 600, floor: 500, quadRows: quadRows)
             var items: [BodyID] = []
             for k in 0..<40 {
                 let (column, row) = (Double(k % 8), Double(k / 8))
@@ -298,25 +356,30 @@ import TetherTestSupport
             }
             var rebounds = 0
             var falling = items.map { world.velocity(of: $0).y > 0 }
+            var quadCount = 0
             for _ in 0..<180 {
                 world.step(timeStep: ContactTests.dt, substeps: 4)
+                quadCount += world.contactPlan.quads.count
                 for (k, item) in items.enumerated() {
                     let down = world.velocity(of: item).y > 0
                     if falling[k] && !down { rebounds += 1 }
                     falling[k] = down
+                    let p = world.position(of: item)
+                    #expect(p.y <= 500 && p.x >= 0 && p.x <= 600, "an item went through the container: \(p)")
                 }
             }
+            #expect(quadRows == (quadCount > 0))
             let state = items.flatMap {
                 [world.position(of: $0).x, world.position(of: $0).y, world.rotation(of: $0).angle,
                  world.velocity(of: $0).x, world.velocity(of: $0).y]
             }
             return (state, rebounds)
         }
-        let paired = scene(pairs: true)
-        let single = scene(pairs: false)
-        #expect(paired.state == single.state)
-        #expect(paired.rebounds == single.rebounds)
-        #expect(paired.rebounds > 40, "items bounced \(paired.rebounds) times")
-        #expect(paired.state.allSatisfy { $0.isFinite })
+        let quads = scene(quadRows: true)
+        let single = scene(quadRows: false)
+        let margin = 2 * Double(single.rebounds).squareRoot()
+        #expect(Double(abs(quads.rebounds - single.rebounds)) <= margin, "\(quads.rebounds) rebounds against \(single.rebounds)")
+        #expect(quads.rebounds > 40, "items bounced \(quads.rebounds) times")
+        #expect(quads.state.allSatisfy { $0.isFinite })
     }
 }

@@ -176,10 +176,13 @@ import TetherTestSupport
     /// split, as many as follow each other, so the threads wait once for all of them.
     @Test func smallColorsThatFollowEachOtherShareOneWave() {
         var scene = DeterminismTests.Pile(.accurate)
-        // Chunks of 6 entries or more: the pile's largest colors split, its small ones do not.
-        let workers = StepWorkers(threads: 2, minimumChunk: 1, minimumRowChunk: 6, helpers: .always)
+        // Chunks of 4 entries or more: the pile's largest colors split, its small ones do not.
+        // (Its colors hold a few dozen rows, most in quads of four: about 12 entries at most.
+        // With chunks of at least 6, as when two rows made an entry, no color split, the pass
+        // stayed on one thread and no wave was listed at all.)
+        let workers = StepWorkers(threads: 2, minimumChunk: 1, minimumRowChunk: 4, helpers: .always)
         scene.world.workers = workers
-        var mergedSomewhere = false
+        var (mergedSomewhere, splitSomewhere) = (false, false)
         for step in 1...120 {
             scene.change(before: step)
             scene.world.step(timeStep: 1.0 / 60, substeps: 4)
@@ -198,6 +201,7 @@ import TetherTestSupport
                     let colors = color(of: Int(first.lower))...color(of: Int(last.upper) - 1)
                     if wave.value.count > 1 {
                         #expect(colors.count == 1, "a wave of \(wave.value.count) chunks spans colors \(colors)")
+                        splitSomewhere = true
                         previousWasOneSmallChunk = false
                     } else {
                         let small = colors.allSatisfy { !splits($0) }
@@ -211,6 +215,7 @@ import TetherTestSupport
                 }
             }
         }
+        #expect(splitSomewhere, "no wave split a color: the scene no longer tests the split")
         #expect(mergedSomewhere, "no wave ran several small colors: the scene no longer tests the merge")
     }
 

@@ -8,7 +8,7 @@
 /// contacts and rigid joints act in full, as in Box2D's symplectic Euler.
 ///
 /// Field order matters to the contact solver: it loads `angularVelocity` with the field after it
-/// as one 16-byte vector (`ContactRowPair.loadVelocities`), so `angularVelocity` must not be the
+/// as one 16-byte vector (`ContactRowQuad.gather`), so `angularVelocity` must not be the
 /// last field (`BodyStateLayoutTests`).
 @usableFromInline
 struct BodyState: Sendable {

@@ -1,14 +1,14 @@
 /// How far one body has moved since the step began: its rotation relative to the one it
 /// started with (`Rotation.relative(to:)`) and its change of position. A contact point's
 /// separation at the current poses follows from its separation at the start and its two
-/// bodies' motions (`ContactRowPair.aim`).
+/// bodies' motions (`ContactRowQuad.aim`).
 struct BodyMotion: Sendable {
     var rotation: Rotation
     var translation: Vec2
 }
 
 /// Every body's pose at the start of the step and its motion since (`BodyMotion`), by slot, for
-/// the paired contact rows.
+/// the contact rows solved in quads.
 ///
 /// Kept by body rather than in the rows: a body in a pile has several rows, the rows stream
 /// through the caches on every pass while the bodies' motions (32 bytes each) stay in them, and

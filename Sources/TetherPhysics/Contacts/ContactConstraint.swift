@@ -168,8 +168,8 @@ struct ContactConstraint: Sendable {
         }
     }
 
-    /// Which rows a `ContactRowPair` can hold together: rows of the same kind.
-    enum Pairing {
+    /// Which rows a `ContactRowQuad` can hold together: rows of the same kind.
+    enum Grouping {
         /// Two points solved as a block (a face on a face).
         case twoPoints
         /// Two points whose 2×2 block is too badly conditioned for the block solver (points
@@ -181,7 +181,7 @@ struct ContactConstraint: Sendable {
         case alone
     }
 
-    var pairing: Pairing {
+    var grouping: Grouping {
         switch pointCount {
         case 1: return .onePoint
         case 2: return blockConditioned ? .twoPoints : .twoPointsInOrder

@@ -1,21 +1,23 @@
-/// The contact rows of one step, arranged for solving: in graph-color order, with pairs of
-/// same-color rows of one kind (`ContactConstraint.Pairing`) laid out lane by lane
-/// (`ContactRowPair`) and every other row on its own (`ContactConstraint`). Rows of one color
-/// are independent, so pairing and the order within a color change nothing; the overflow rows,
-/// which may share bodies, stay one at a time in order.
+/// The contact rows of one step, arranged for solving: in graph-color order, with quads of
+/// same-color rows of one kind (`ContactConstraint.Grouping`) laid out lane by lane in single
+/// precision (`ContactRowQuad`) and every other row on its own (`ContactConstraint`, double):
+/// the rows of a color that do not fill a quad of their kind, and the overflow rows, which may
+/// share bodies and stay one at a time in order. Rows of one color are independent, so the
+/// order within a color changes nothing; which rows make a quad depends only on the rows, never
+/// on the threads.
 ///
-/// While a step runs, a paired row's impulses live in its pair; `storeImpulses` hands them
+/// While a step runs, a quad's rows' impulses live in the quad; `storeImpulses` hands them
 /// back to the contacts to warm start the next step, or to the constraints for restitution.
 /// The arrays are kept from step to step to reuse their storage.
 struct ContactSolvePlan: Sendable {
     /// The rows of the step, in graph-color order (filled in place by `prepare`).
     private var constraints: [ContactConstraint] = []
-    /// Solve order: an entry `k ≥ 0` is `pairs[k]`, an entry `k < 0` is constraint `~k`.
+    /// Solve order: an entry `k ≥ 0` is `quads[k]`, an entry `k < 0` is constraint `~k`.
     private var entries: [Int32] = []
-    private(set) var pairs: [ContactRowPair] = []
-    /// The rows each pair takes (`pairs[k]` holds rows `pairedRows[k]`).
-    private var pairedRows: [(Int, Int)] = []
-    /// The bodies' motions since the step began, which the pairs' separations follow from.
+    private(set) var quads: [ContactRowQuad] = []
+    /// The rows each quad takes (`quads[k]` holds rows `quadRows[k]`).
+    private var quadRows: [ContactRowQuad.Rows] = []
+    /// The bodies' motions since the step began, which the quads' separations follow from.
     private var motions = BodyMotions()
     /// The rows that may still bounce, in constraint order (see `storeImpulses`).
     private var bouncing: [Int] = []
@@ -33,19 +35,19 @@ struct ContactSolvePlan: Sendable {
     /// The chunks of a whole step's substeps as one run of waves (`runSubsteps`), listed anew
     /// each step that uses them.
     private(set) var substepChunks: [WaveChunk] = []
-    /// Whether the pairs hold their points' targets at the current poses (`ContactRowPair.aim`):
+    /// Whether the quads hold their points' targets at the current poses (`ContactRowQuad.aim`):
     /// true from a relax pass until the next step's `prepare` (within a step positions move only
     /// between a solve pass and its relax pass, which aims again).
     private var targetsAimed = false
 
-    /// How many entries a pass runs (pairs and rows on their own).
+    /// How many entries a pass runs (quads and rows on their own).
     var entryCount: Int { entries.count }
 
     /// Builds the step's rows from `contacts` (body slots, masses, rows for the substep length)
-    /// in graph-color order (`ContactGraphColoring`), and arranges them: in pairs where it can
-    /// when `pairsRows`, otherwise every row on its own.
+    /// in graph-color order (`ContactGraphColoring`), and arranges them: in quads where it can
+    /// when `groupsRows`, otherwise every row on its own.
     mutating func prepare(
-        _ context: StepContext, contacts: [Contact], coloring: inout ContactGraphColoring, pairsRows: Bool
+        _ context: StepContext, contacts: [Contact], coloring: inout ContactGraphColoring, groupsRows: Bool
     ) {
         // Slots as this step's discovery found them.
         func slotPair(_ contact: Contact) -> (Int, Int) { (Int(contact.slotA), Int(contact.slotB)) }
@@ -81,68 +83,80 @@ struct ContactSolvePlan: Sendable {
                     }
                 }
             }
-            plan.build(constraints, colorStarts: colorStarts, pairsRows: pairsRows, workers: context.workers)
+            plan.build(constraints, colorStarts: colorStarts, groupsRows: groupsRows, workers: context.workers)
         }
         listChunks(context.workers)
-        if !pairs.isEmpty { motions.begin(context) }
+        if !quads.isEmpty { motions.begin(context) }
         targetsAimed = false
         impulsesStored = false
     }
 
+    /// Rows of one kind waiting to fill a quad.
+    private struct Waiting {
+        var rows = ContactRowQuad.Rows.zero
+        var count = 0
+    }
+
     private mutating func build(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], pairsRows: Bool,
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], groupsRows: Bool,
         workers: StepWorkers
     ) {
-        // The arrays are sized for the most a step can hold (every row an entry, half the rows
-        // pairs), written by index and cut to length after: appending checked each array's
+        // The arrays are sized for the most a step can hold (every row an entry, a quarter of
+        // the rows quads), written by index and cut to length after: appending checked each array's
         // uniqueness and capacity once per row, as much as the arrangement itself.
         let rowCount = constraints.count
         entries.resize(to: rowCount, with: 0)
-        pairedRows.resize(to: rowCount / 2, with: (0, 0))
+        quadRows.resize(to: rowCount / 4, with: .zero)
         var starts: [Int] = []
         swap(&starts, &entryColorStarts)
         starts.removeAll(keepingCapacity: true)
         var entryCount = 0
-        var pairCount = 0
+        var quadCount = 0
         entries.withUnsafeMutableBufferPointer { entries in
-            pairedRows.withUnsafeMutableBufferPointer { pairedRows in
+            quadRows.withUnsafeMutableBufferPointer { quadRows in
                 @inline(__always) func append(_ entry: Int32) {
                     entries[entryCount] = entry
                     entryCount += 1
                 }
-                /// Row `c` waits for a partner of its kind, or pairs with the one waiting.
-                @inline(__always) func pair(_ c: Int, with waiting: inout Int) {
-                    if waiting < 0 {
-                        waiting = c
+                /// Row `c` waits for three partners of its kind, or joins the three waiting.
+                @inline(__always) func group(_ c: Int, with waiting: inout Waiting) {
+                    if waiting.count < 3 {
+                        waiting.rows[waiting.count] = Int32(c)
+                        waiting.count += 1
                         return
                     }
-                    append(Int32(pairCount))
-                    pairedRows[pairCount] = (waiting, c)
-                    pairCount += 1
-                    waiting = -1
+                    waiting.rows[3] = Int32(c)
+                    append(Int32(quadCount))
+                    quadRows[quadCount] = waiting.rows
+                    quadCount += 1
+                    waiting.count = 0
+                }
+                /// Rows left waiting at the end of a color go on their own.
+                @inline(__always) func flush(_ waiting: Waiting) {
+                    for k in 0..<waiting.count { append(~waiting.rows[k]) }
                 }
                 let overflow = colorStarts.count - 2
                 for color in 0..<overflow {
                     starts.append(entryCount)
-                    // A row of each pairable kind waiting for a partner.
-                    var waitingTwoPoints = -1
-                    var waitingInOrder = -1
-                    var waitingOnePoint = -1
+                    // The rows of each kind waiting to fill a quad.
+                    var waitingTwoPoints = Waiting()
+                    var waitingInOrder = Waiting()
+                    var waitingOnePoint = Waiting()
                     for c in colorStarts[color]..<colorStarts[color + 1] {
-                        switch pairsRows ? constraints[c].pairing : .alone {
+                        switch groupsRows ? constraints[c].grouping : .alone {
                         case .alone:
                             append(~Int32(c))
                         case .twoPoints:
-                            pair(c, with: &waitingTwoPoints)
+                            group(c, with: &waitingTwoPoints)
                         case .twoPointsInOrder:
-                            pair(c, with: &waitingInOrder)
+                            group(c, with: &waitingInOrder)
                         case .onePoint:
-                            pair(c, with: &waitingOnePoint)
+                            group(c, with: &waitingOnePoint)
                         }
                     }
-                    if waitingTwoPoints >= 0 { append(~Int32(waitingTwoPoints)) }
-                    if waitingInOrder >= 0 { append(~Int32(waitingInOrder)) }
-                    if waitingOnePoint >= 0 { append(~Int32(waitingOnePoint)) }
+                    flush(waitingTwoPoints)
+                    flush(waitingInOrder)
+                    flush(waitingOnePoint)
                 }
                 starts.append(entryCount)
                 for c in colorStarts[overflow]..<colorStarts[overflow + 1] { append(~Int32(c)) }
@@ -150,47 +164,47 @@ struct ContactSolvePlan: Sendable {
             }
         }
         entries.truncate(to: entryCount)
-        pairedRows.truncate(to: pairCount)
+        quadRows.truncate(to: quadCount)
         entryColorStarts = starts
-        layOutPairs(constraints, workers)
+        layOutQuads(constraints, workers)
     }
 
-    /// Builds `pairs` from `pairedRows`, each in place in the array's storage (see
-    /// `ContactRowPair.lay`), in chunks of pairs on the step's workers: each pair is written by
-    /// its own index alone and only reads its two rows.
-    private mutating func layOutPairs(
+    /// Builds `quads` from `quadRows`, each in place in the array's storage (see
+    /// `ContactRowQuad.lay`), in chunks of quads on the step's workers: each quad is written by
+    /// its own index alone and only reads its four rows.
+    private mutating func layOutQuads(
         _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ workers: StepWorkers
     ) {
-        let count = pairedRows.count
-        pairedRows.withUnsafeBufferPointer { rows in
-            func lay(_ pairs: UnsafeMutablePointer<ContactRowPair>) {
+        let count = quadRows.count
+        quadRows.withUnsafeBufferPointer { rows in
+            func lay(_ quads: UnsafeMutablePointer<ContactRowQuad>) {
                 workers.forEachChunk(count: count, minimum: workers.minimumStageChunk) { chunk in
-                    for k in chunk { ContactRowPair.lay(pairs + k, rows: rows[k], constraints) }
+                    for k in chunk { ContactRowQuad.lay(quads + k, rows: rows[k], constraints) }
                 }
             }
-            if pairs.count < count {
-                if let filler = pairs.last, pairs.capacity >= count {
-                    // Within the storage of a step before: the new pairs are laid out over
+            if quads.count < count {
+                if let filler = quads.last, quads.capacity >= count {
+                    // Within the storage of a step before: the new quads are laid out over
                     // copies of the last one.
-                    pairs.grow(toAtLeast: count, with: filler)
+                    quads.grow(toAtLeast: count, with: filler)
                 } else {
-                    // More pairs than the storage holds (or none to copy): fresh storage with room
-                    // for twice this step's pairs, laid out as it is filled. Storage of the exact
-                    // count was replaced at nearly every step while a pile's pair count crept up
+                    // More quads than the storage holds (or none to copy): fresh storage with room
+                    // for twice this step's quads, laid out as it is filled. Storage of the exact
+                    // count was replaced at nearly every step while a pile's quad count crept up
                     // and down (pile-4000: 4 MB of fresh pages each time, faulted in and cleared);
                     // now the count must double between replacements, and the storage never holds
-                    // more than twice the most pairs a step had.
+                    // more than twice the most quads a step had.
                     let capacity = 2 * count
-                    pairs = Array(unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                    quads = Array(unsafeUninitializedCapacity: capacity) { buffer, initialized in
                         if count > 0 { lay(buffer.baseAddress!) }
                         initialized = count
                     }
                     return
                 }
             }
-            pairs.removeLast(pairs.count - count)
-            pairs.withUnsafeMutableBufferPointer { pairs in
-                if count > 0 { lay(pairs.baseAddress!) }
+            quads.removeLast(quads.count - count)
+            quads.withUnsafeMutableBufferPointer { quads in
+                if count > 0 { lay(quads.baseAddress!) }
             }
         }
     }
@@ -211,7 +225,7 @@ struct ContactSolvePlan: Sendable {
     /// own copy of the loop with `useBias` constant, so the relax pass carries none of the
     /// soft-row work.)
     mutating func relax(_ context: StepContext) {
-        if !pairs.isEmpty { motions.update(context) }
+        if !quads.isEmpty { motions.update(context) }
         runPass(context, chunks: relaxChunks, stage: .relax)
         targetsAimed = true
     }
@@ -258,21 +272,21 @@ struct ContactSolvePlan: Sendable {
         let chunks = substepChunks
         let fastest = [(linear: Double, angular: Double)](unsafeUninitializedCapacity: bodyChunks) { slots, initialized in
             let slots = SpeedSlots(base: slots.baseAddress!, count: bodyChunks, bodyCount: bodyCount)
-            let measuresMotions = !pairs.isEmpty
+            let measuresMotions = !quads.isEmpty
             bounces.resize(to: constraints.count, with: false)
             withConstraints { plan, constraints in
                 plan.bounces.withUnsafeMutableBufferPointer { bounces in
                     contacts.withUnsafeMutableBufferPointer { contacts in
-                        plan.pairs.withUnsafeMutableBufferPointer { pairs in
+                        plan.quads.withUnsafeMutableBufferPointer { quads in
                             plan.entries.withUnsafeBufferPointer { entries in
-                                plan.pairedRows.withUnsafeBufferPointer { pairedRows in
+                                plan.quadRows.withUnsafeBufferPointer { quadRows in
                                     let store = ContactImpulseStore(
-                                        entries: entries, pairs: UnsafeBufferPointer(pairs), pairedRows: pairedRows,
+                                        entries: entries, quads: UnsafeBufferPointer(quads), quadRows: quadRows,
                                         contacts: contacts, bounces: bounces)
                                     plan.motions.withMeter(bodies) { meter in
                                         let step = SubstepChunks(
                                             rows: ContactSolveRows(
-                                                entries: entries, pairs: pairs, pairedRows: pairedRows,
+                                                entries: entries, quads: quads, quadRows: quadRows,
                                                 constraints: constraints, bodies: bodies,
                                                 motions: UnsafeBufferPointer(meter.motions), targetsAimed: false),
                                             store: store, meter: measuresMotions ? meter : nil, speeds: slots,
@@ -331,12 +345,12 @@ struct ContactSolvePlan: Sendable {
     private mutating func runPass(_ context: StepContext, chunks: [WaveChunk], stage: Stage) {
         let (bodies, inverseH) = (context.bodies, context.inverseH)
         withConstraints { plan, constraints in
-            plan.pairs.withUnsafeMutableBufferPointer { pairs in
+            plan.quads.withUnsafeMutableBufferPointer { quads in
                 plan.entries.withUnsafeBufferPointer { entries in
-                    plan.pairedRows.withUnsafeBufferPointer { pairedRows in
+                    plan.quadRows.withUnsafeBufferPointer { quadRows in
                         plan.motions.motions.withUnsafeBufferPointer { motions in
                             let rows = ContactSolveRows(
-                                entries: entries, pairs: pairs, pairedRows: pairedRows, constraints: constraints,
+                                entries: entries, quads: quads, quadRows: quadRows, constraints: constraints,
                                 bodies: bodies, motions: motions, targetsAimed: plan.targetsAimed)
                             if chunks.isEmpty {
                                 rows.run(stage, entries.indices, inverseH: inverseH)
@@ -431,13 +445,13 @@ struct ContactSolvePlan: Sendable {
 
     /// Runs `body` with the storage `ContactImpulseStore` writes opened as raw buffers.
     private mutating func openStore(into contacts: inout [Contact], _ body: (ContactImpulseStore) -> Void) {
-        pairs.withUnsafeBufferPointer { pairs in
+        quads.withUnsafeBufferPointer { quads in
             entries.withUnsafeBufferPointer { entries in
-                pairedRows.withUnsafeBufferPointer { pairedRows in
+                quadRows.withUnsafeBufferPointer { quadRows in
                     bounces.withUnsafeMutableBufferPointer { bounces in
                         contacts.withUnsafeMutableBufferPointer { contacts in
                             body(ContactImpulseStore(
-                                entries: entries, pairs: pairs, pairedRows: pairedRows, contacts: contacts, bounces: bounces))
+                                entries: entries, quads: quads, quadRows: quadRows, contacts: contacts, bounces: bounces))
                         }
                     }
                 }
@@ -474,7 +488,7 @@ private struct SubstepChunks {
     /// The rows with targets not yet aimed (the first solve pass); `aimed` for the others.
     let rows: ContactSolveRows
     let store: ContactImpulseStore
-    /// Measures the bodies' motions for the relax pass (nil when no pair reads them).
+    /// Measures the bodies' motions for the relax pass (nil when no quad reads them).
     let meter: BodyMotions.Meter?
     let speeds: SpeedSlots
     let properties: UnsafeMutableBufferPointer<BodyProperties>
@@ -483,7 +497,7 @@ private struct SubstepChunks {
 
     var aimed: ContactSolveRows {
         ContactSolveRows(
-            entries: rows.entries, pairs: rows.pairs, pairedRows: rows.pairedRows, constraints: rows.constraints,
+            entries: rows.entries, quads: rows.quads, quadRows: rows.quadRows, constraints: rows.constraints,
             bodies: rows.bodies, motions: rows.motions, targetsAimed: true)
     }
 
@@ -516,8 +530,8 @@ private struct SubstepChunks {
 /// entries may run at once.
 private struct ContactImpulseStore {
     let entries: UnsafeBufferPointer<Int32>
-    let pairs: UnsafeBufferPointer<ContactRowPair>
-    let pairedRows: UnsafeBufferPointer<(Int, Int)>
+    let quads: UnsafeBufferPointer<ContactRowQuad>
+    let quadRows: UnsafeBufferPointer<ContactRowQuad.Rows>
     let contacts: UnsafeMutableBufferPointer<Contact>
     let bounces: UnsafeMutableBufferPointer<Bool>
 
@@ -534,21 +548,21 @@ private struct ContactImpulseStore {
                 }
                 continue
             }
-            let pair = pairs.baseAddress! + Int(entry)
-            let rows = pairedRows[Int(entry)]
-            // A pair that keeps no largest impulse has no row that may bounce: its rows'
+            let quad = quads.baseAddress! + Int(entry)
+            let rows = quadRows[Int(entry)]
+            // A quad that keeps no largest impulse has no row that may bounce: its rows'
             // restitution and approach speeds (two more cache lines of each) stay unread.
-            let mayBounce = pair.pointee.tracksLargestImpulse
-            for lane in 0..<2 {
-                let row = lane == 0 ? rows.0 : rows.1
+            let mayBounce = quad.pointee.tracksLargestImpulse
+            for lane in 0..<4 {
+                let row = Int(rows[lane])
                 if mayBounce && constraints[row].mayBounce {
-                    pair.pointee.storePoints(lane, into: &constraints[row])
+                    quad.pointee.storePoints(lane, into: &constraints[row])
                     bounces[row] = true
                 } else {
                     let contact = constraints[row].contactIndex
-                    contacts[contact].impulse0 = pair.pointee.impulses0.impulse(lane)
+                    contacts[contact].impulse0 = quad.pointee.impulses0.impulse(lane)
                     contacts[contact].impulse1 =
-                        pair.pointee.twoPoints ? pair.pointee.impulses1.impulse(lane) : AccumulatedImpulse()
+                        quad.pointee.twoPoints ? quad.pointee.impulses1.impulse(lane) : AccumulatedImpulse()
                 }
             }
         }

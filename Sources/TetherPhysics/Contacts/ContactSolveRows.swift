@@ -1,19 +1,19 @@
-/// The solve plan's storage opened for one pass: its entries (an entry `k ≥ 0` is `pairs[k]`,
-/// `k < 0` is constraint `~k`), the pairs, the rows and the bodies, as raw buffers so that
-/// chunks of one color can run on several threads. An entry writes only its own pair or rows and
+/// The solve plan's storage opened for one pass: its entries (an entry `k ≥ 0` is `quads[k]`,
+/// `k < 0` is constraint `~k`), the quads, the rows and the bodies, as raw buffers so that
+/// chunks of one color can run on several threads. An entry writes only its own quad or rows and
 /// its movable bodies' velocities, and the entries of one color share no movable body, so the
 /// chunks of a color touch disjoint memory. Valid only while `ContactSolvePlan.runPass` holds
 /// the buffers open.
 struct ContactSolveRows {
     let entries: UnsafeBufferPointer<Int32>
-    let pairs: UnsafeMutableBufferPointer<ContactRowPair>
-    /// Each pair's rows in `constraints` (for the one-at-a-time fallback).
-    let pairedRows: UnsafeBufferPointer<(Int, Int)>
+    let quads: UnsafeMutableBufferPointer<ContactRowQuad>
+    /// Each quad's rows in `constraints` (for the one-at-a-time fallback).
+    let quadRows: UnsafeBufferPointer<ContactRowQuad.Rows>
     let constraints: UnsafeMutableBufferPointer<ContactConstraint>
     let bodies: UnsafeMutableBufferPointer<BodyState>
-    /// The bodies' motions since the step began, for the pairs' separations.
+    /// The bodies' motions since the step began, for the quads' separations.
     let motions: UnsafeBufferPointer<BodyMotion>
-    /// Whether the pairs' targets (`ContactRowPair.aim`) are those of the current poses: set by
+    /// Whether the quads' targets (`ContactRowQuad.aim`) are those of the current poses: set by
     /// a relax pass, until positions move (`ContactSolvePlan.targetsAimed`).
     let targetsAimed: Bool
 
@@ -47,25 +47,25 @@ struct ContactSolveRows {
         solve(range, inverseH: inverseH, useBias: true, aimed: true)
     }
 
-    /// The relax pass, a block of entries at a time: first the block's pairs' targets
-    /// (`ContactRowPair.aim`, poses only; the pass moves no position, so aiming early changes
+    /// The relax pass, a block of entries at a time: first the block's quads' targets
+    /// (`ContactRowQuad.aim`, poses only; the pass moves no position, so aiming early changes
     /// nothing), then its rows. Aiming and solving stay separate loops (together they hold too
-    /// many values at once), but a block's pairs are still in the first-level cache when the
-    /// solve reads them: aiming the whole range first streamed every pair from memory twice.
+    /// many values at once), but a block's quads are still in the first-level cache when the
+    /// solve reads them: aiming the whole range first streamed every quad from memory twice.
     @inline(never)
     private func relax(_ range: Range<Int>, inverseH: Double) {
         var start = range.lowerBound
         while start < range.upperBound {
             let block = start..<min(start + Self.relaxBlock, range.upperBound)
             for entry in entries[block] where entry >= 0 {
-                pairs[Int(entry)].aim(motions, inverseH: inverseH)
+                quads[Int(entry)].aim(motions, inverseH: inverseH)
             }
             solve(block, inverseH: inverseH, useBias: false, aimed: true)
             start = block.upperBound
         }
     }
 
-    /// Entries per block of the relax pass: their pairs (under a kilobyte each) fit in the
+    /// Entries per block of the relax pass: their quads (under a kilobyte each) fit in the
     /// first-level data cache with room for the bodies.
     static let relaxBlock = 16
 
@@ -74,7 +74,7 @@ struct ContactSolveRows {
     private func warmStart(_ range: Range<Int>) {
         for entry in entries[range] {
             if entry >= 0 {
-                pairs[Int(entry)].warmStart(bodies)
+                quads[Int(entry)].warmStart(bodies)
             } else {
                 constraints[Int(~entry)].warmStart(bodies)
             }
@@ -88,13 +88,14 @@ struct ContactSolveRows {
         for entry in entries[range] {
             if entry >= 0 {
                 let k = Int(entry)
-                if !pairs[k].solve(bodies, motions, inverseH: inverseH, useBias: useBias, aimed: aimed) {
-                    // A lane's block problem had no solution: both rows one at a time.
-                    let rows = pairedRows[k]
-                    pairs[k].store(rows, into: constraints)
-                    constraints[rows.0].solveOnItsOwn(bodies, inverseH: inverseH, useBias: useBias)
-                    constraints[rows.1].solveOnItsOwn(bodies, inverseH: inverseH, useBias: useBias)
-                    pairs[k].load(rows, from: constraints)
+                if !quads[k].solve(bodies, motions, inverseH: inverseH, useBias: useBias, aimed: aimed) {
+                    // A lane's block problem had no solution: the four rows one at a time.
+                    let rows = quadRows[k]
+                    quads[k].store(rows, into: constraints)
+                    for lane in 0..<4 {
+                        constraints[Int(rows[lane])].solveOnItsOwn(bodies, inverseH: inverseH, useBias: useBias)
+                    }
+                    quads[k].load(rows, from: constraints)
                 }
             } else {
                 constraints[Int(~entry)].solveOnItsOwn(bodies, inverseH: inverseH, useBias: useBias)

@@ -146,7 +146,7 @@ public struct StepWorkers: Sendable, Hashable {
     /// Runs `body(range)` for every chunk of `0..<count`. Chunks may run at the same time:
     /// `body` must write only its own range's data (and read only what no chunk writes).
     /// `minimum` replaces `minimumChunk` for stages whose items cost more than a body's
-    /// integration (the contact rows and pairs: `minimumRowChunk`).
+    /// integration (the contact rows and quads: `minimumRowChunk`).
     public func forEachChunk(count: Int, minimum: Int? = nil, _ body: (Range<Int>) -> Void) {
         run(chunks: chunkCount(count, minimum: minimum ?? minimumChunk), count: count) { _, range in body(range) }
     }

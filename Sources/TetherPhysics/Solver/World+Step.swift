@@ -31,14 +31,14 @@ extension World {
         defer { workers.endStep(started) }
         updateContacts(timeStep: timeStep)
         let isCoupled = joints.couplesBodies || !contacts.isEmpty
-        let pairsRows = solvesContactPairs
+        let groupsRows = solvesContactQuads
         let rotationsKnownFinite = bodiesAreKnownFinite  // nothing has changed them since the last step
         let leftByLanes = bodiesAreKnownLaneReady
         var bodies = takeStates()
         let (fastest, allFinite, allInLanes) = StepContext.open(
             &bodies, &properties, h: h, hasForces: hasForces, isCoupled: isCoupled, workers: workers
         ) { context in
-            contactPlan.prepare(context, contacts: contacts, coloring: &contactColoring, pairsRows: pairsRows)
+            contactPlan.prepare(context, contacts: contacts, coloring: &contactColoring, groupsRows: groupsRows)
             var fastest = (linear: 0.0, angular: 0.0)
             var (allFinite, allInLanes) = (false, false)
             if !context.isCoupled && !springBySlot.isEmpty && stepsIndependentBodies {
