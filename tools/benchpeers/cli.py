@@ -42,6 +42,7 @@ examples:
   tools/bench-peers --scenes pile-250 --frames 60 --rounds 2 --no-build    a quick smoke run
   tools/bench-peers --tether-arg=--threads=2 --box2d-v3-workers 2
   tools/bench-peers --tether-threads 2                also a line for tether on 2 threads
+  tools/bench-peers --tether-cpu haswell              tether built for x86-64 with AVX2
   tools/bench-peers --write-scenarios                 regenerate scenarios/bench/{springs,pile}-*.json
 """
 
@@ -63,6 +64,11 @@ def parse(argv):
                         help="use .build/release/tether as it is (no swift build -c release)")
     parser.add_argument("--tether", metavar="PATH",
                         help="time this tether binary instead (nothing is built)")
+    parser.add_argument("--tether-cpu", metavar="CPU",
+                        help="build tether for processor CPU (LLVM's name, e.g. haswell for "
+                             "x86-64 with AVX2) into .build/cpu-CPU/ and time that build: "
+                             "swift build -c release -Xswiftc -target-cpu -Xswiftc CPU "
+                             "(the same output, byte for byte; README, Install)")
     parser.add_argument("--tether-arg", action="append", default=[], metavar="ARG",
                         help="pass ARG to every `tether bench` (and to the `tether run` of "
                              "the scene check), e.g. --tether-arg=--threads=2 or "
@@ -91,6 +97,8 @@ def parse(argv):
     if unknown:
         parser.error(f"unknown engine {unknown[0]!r} (choose from {', '.join(ENGINES)})")
     args.scenes = list(catalogue.SCENES) if args.scenes == "all" else split(args.scenes)
+    if args.tether and args.tether_cpu:
+        parser.error("--tether names a binary; --tether-cpu builds one: give one of them")
     if args.tether_threads:
         if "tether" not in args.engines:
             parser.error("--tether-threads needs tether among the engines")
@@ -239,7 +247,8 @@ def stop_busy_loops(spinners):
 def header(args, binary, peer_versions):
     lines = [f"machine: {cpu_model()}, {os.cpu_count()} cores"]
     if binary:
-        lines.append(f"tether: {tether.version(binary)} ({binary}; repository at {commit()})"
+        built = f", built for {args.tether_cpu}" if args.tether_cpu else ""
+        lines.append(f"tether: {tether.version(binary)} ({binary}{built}; repository at {commit()})"
                      + (f", bench arguments: {' '.join(args.tether_arg)}" if args.tether_arg else "")
                      + (f"; {threaded_engine(args.tether_threads)}: the same with --threads "
                         f"{args.tether_threads}" if args.tether_threads else ""))
@@ -297,12 +306,13 @@ def bench(args):
             raise Failure(f"{path}: {error}")
     binary = None
     if "tether" in args.engines:
-        binary = args.tether or tether.release_binary(REPO)
+        binary = args.tether or tether.release_binary(REPO, args.tether_cpu)
+        build = " ".join(tether.build_command(os.path.relpath(REPO), args.tether_cpu))
         if not args.tether and not args.no_build:
-            log("building tether: swift build -c release")
-            tether.build_release(REPO)
+            log(f"building tether: {build}")
+            tether.build_release(REPO, args.tether_cpu)
         if not os.access(binary, os.X_OK):
-            raise Failure(f"{binary}: no tether binary (build it with swift build -c release)")
+            raise Failure(f"{binary}: no tether binary (build it with {build})")
     peers = [e for e in args.engines if not e.startswith("tether")]
     venv_python, peer_versions = None, {}
     if peers:

@@ -13,16 +13,31 @@ class TetherError(Exception):
     pass
 
 
-def build_release(repo):
-    """`swift build -c release`; its output is shown only when it fails."""
-    done = subprocess.run(["swift", "build", "-c", "release"], cwd=repo,
+def build_command(repo, cpu=None):
+    """`swift build -c release`, or with `cpu` a release build for that processor (LLVM's name,
+    e.g. haswell) in a build folder of its own, so the usual build stays as it is."""
+    if cpu is None:
+        return ["swift", "build", "-c", "release"]
+    return ["swift", "build", "-c", "release", "--scratch-path", scratch_path(repo, cpu),
+            "-Xswiftc", "-target-cpu", "-Xswiftc", cpu]
+
+
+def scratch_path(repo, cpu):
+    return os.path.join(repo, ".build", f"cpu-{cpu}")
+
+
+def build_release(repo, cpu=None):
+    """`build_command`; its output is shown only when it fails."""
+    command = build_command(repo, cpu)
+    done = subprocess.run(command, cwd=repo,
                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if done.returncode != 0:
-        raise TetherError("swift build -c release failed:\n" + done.stdout[-4000:])
+        raise TetherError(f"{' '.join(command)} failed:\n" + done.stdout[-4000:])
 
 
-def release_binary(repo):
-    return os.path.join(repo, ".build", "release", "tether")
+def release_binary(repo, cpu=None):
+    folder = scratch_path(repo, cpu) if cpu else os.path.join(repo, ".build")
+    return os.path.join(folder, "release", "tether")
 
 
 def version(binary):
