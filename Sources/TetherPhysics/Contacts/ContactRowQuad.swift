@@ -460,7 +460,35 @@ struct ContactRowQuad: Sendable {
             if aimed { return solvePointByPointAimed(bodies, motions, inverseH: inverseH) }
             return solvePointByPoint(bodies, motions, inverseH: inverseH)
         }
+        if !twoPoints {
+            if !useBias { return relaxOnePoint(bodies, motions, inverseH: inverseH) }
+            if aimed { return solveOnePointAimed(bodies, motions, inverseH: inverseH) }
+            return solveOnePoint(bodies, motions, inverseH: inverseH)
+        }
         return solve(bodies, motions, inverseH: inverseH, useBias: useBias, aimed: aimed, pointByPoint: false)
+    }
+
+    // One-point rows: their own copies too, out of line, so that the block rows' passes are
+    // compiled alone (with the one-point path beside them, the block path spilled more).
+    @inline(never)
+    private mutating func solveOnePoint(
+        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double
+    ) -> Bool {
+        solve(bodies, motions, inverseH: inverseH, useBias: true, aimed: false, pointByPoint: false, onePoint: true)
+    }
+
+    @inline(never)
+    private mutating func solveOnePointAimed(
+        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double
+    ) -> Bool {
+        solve(bodies, motions, inverseH: inverseH, useBias: true, aimed: true, pointByPoint: false, onePoint: true)
+    }
+
+    @inline(never)
+    private mutating func relaxOnePoint(
+        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double
+    ) -> Bool {
+        solve(bodies, motions, inverseH: inverseH, useBias: false, aimed: true, pointByPoint: false, onePoint: true)
     }
 
     // Rows solved point after point: a copy of the solve for each pass, out of line, so that
@@ -486,17 +514,16 @@ struct ContactRowQuad: Sendable {
         solve(bodies, motions, inverseH: inverseH, useBias: false, aimed: true, pointByPoint: true)
     }
 
-    /// `solve`, for rows solved point after point (`inOrder`) when `pointByPoint`, else for the
-    /// others.
+    /// `solve`, for rows solved point after point (`inOrder`) when `pointByPoint`, for one-point
+    /// rows when `onePoint`, else for block rows.
     @inline(__always)
     private mutating func solve(
         _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double,
-        useBias: Bool, aimed: Bool, pointByPoint: Bool
+        useBias: Bool, aimed: Bool, pointByPoint: Bool, onePoint: Bool = false
     ) -> Bool {
         var v = loadVelocities(bodies)
         let inverseH = Float(inverseH)
         let (nx, ny) = (normalX, normalY)
-        let (mA, mB, iA, iB) = (inverseMassA, inverseMassB, inverseInertiaA, inverseInertiaB)
 
         var smoothLinear = Lanes.zero, smoothA = Lanes.zero, smoothB = Lanes.zero
         var poses = PoseChange(dqAc: .zero, dqAs: .zero, dqBc: .zero, dqBs: .zero, dpx: .zero, dpy: .zero)
@@ -527,14 +554,16 @@ struct ContactRowQuad: Sendable {
             bias.replace(with: separation * inverseH, where: speculative)
             return (vn, bias, .!speculative)
         }
+        // The masses are read where they are used: copied into locals first, they held four
+        // registers through the whole row, and the block path spilled more.
         @inline(__always) func push(_ impulse: Lanes, _ dirX: Lanes, _ dirY: Lanes, armA: Lanes, armB: Lanes) {
-            let linearA = mA * impulse, linearB = mB * impulse
+            let linearA = inverseMassA * impulse, linearB = inverseMassB * impulse
             v.vAx = v.vAx - linearA * dirX
             v.vAy = v.vAy - linearA * dirY
-            v.wA = v.wA - iA * impulse * armA
+            v.wA = v.wA - inverseInertiaA * impulse * armA
             v.vBx = v.vBx + linearB * dirX
             v.vBy = v.vBy + linearB * dirY
-            v.wB = v.wB + iB * impulse * armB
+            v.wB = v.wB + inverseInertiaB * impulse * armB
         }
         // Friction rows along the tangent (n.y, −n.x), clamped as `min(max(λ, −μλn), μλn)`.
         let (tx, ty) = (ny, -nx)
@@ -580,7 +609,7 @@ struct ContactRowQuad: Sendable {
             storeVelocities(v, bodies)
             return true
         }
-        guard twoPoints else {
+        if onePoint {
             let (massScale, impulseScale, normalMass0) = (self.massScale, self.impulseScale, self.normalMass0)
             let r = normalRow(arms0, anchors0, baseSeparation0, aim0)
             single(r, arms0, normalMass0, massScale, impulseScale, &impulses0, &largestNormalImpulse0)
