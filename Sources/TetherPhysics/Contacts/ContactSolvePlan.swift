@@ -171,17 +171,14 @@ struct ContactSolvePlan: Sendable {
 
     /// Builds `quads` from `quadRows`, each in place in the array's storage (see
     /// `ContactRowQuad.lay`), in chunks of quads on the step's workers: each quad is written by
-    /// its own index alone and only reads its four rows. A quad lays out four rows, so a chunk
-    /// needs a quarter as many quads as the rows' preparation needs rows (with the rows' floor,
-    /// `pile-1000`'s 465 quads stayed on one thread: 2.4 % of a two-thread step's samples on the
-    /// caller alone).
+    /// its own index alone and only reads its four rows.
     private mutating func layOutQuads(
         _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ workers: StepWorkers
     ) {
         let count = quadRows.count
         quadRows.withUnsafeBufferPointer { rows in
             func lay(_ quads: UnsafeMutablePointer<ContactRowQuad>) {
-                workers.forEachChunk(count: count, minimum: workers.minimumStageChunk / 4) { chunk in
+                workers.forEachChunk(count: count, minimum: workers.minimumQuadChunk) { chunk in
                     for k in chunk { ContactRowQuad.lay(quads + k, rows: rows[k], constraints) }
                 }
             }

@@ -40,6 +40,11 @@ public struct StepWorkers: Sendable, Hashable {
     /// `minimumRowChunk` (a pile of 250 boxes, some 500 candidate pairs, stays on one thread).
     var minimumStageChunk: Int { 8 * minimumRowChunk }
 
+    /// The same floor for laying out the contact quads (`ContactSolvePlan.layOutQuads`): a quad
+    /// lays out four rows, so a quarter as many quads make a chunk (with the rows' floor,
+    /// `pile-1000`'s 465 quads stayed on one thread).
+    var minimumQuadChunk: Int { minimumStageChunk / 4 }
+
     /// The floor for bodies integrated within a run of waves (`ContactSolvePlan.runSubsteps`):
     /// there a chunk pays only for a wait at the wave's end, not for a hand-off, so a few
     /// hundred bodies are worth splitting (a body's integration costs some 5 ns, and
