@@ -352,9 +352,30 @@ struct ContactRowQuad: Sendable {
 
     // MARK: Warm start
 
-    /// `ContactConstraint.warmStart` for the four rows.
+    /// `ContactConstraint.warmStart` for the four rows. (Mutating only so that calling it on an
+    /// array element does not copy the quad.)
     @inline(__always)
-    func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
+    mutating func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
+        if twoPoints { warmStartTwoPoints(bodies) } else { warmStartOnePoint(bodies) }
+    }
+
+    // A copy of the warm start for each point count, each out of line and without a branch
+    // inside: with the second point's impulses applied under a test, the lanes' values met at
+    // the branch's end, and the optimizer, which puts the lanes' arithmetic back into vectors
+    // after the standard library wrote it lane by lane, took them apart there (single-lane
+    // products and shuffles throughout: twice the instructions).
+    @inline(never)
+    private mutating func warmStartTwoPoints(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
+        warmStart(bodies, twoPoints: true)
+    }
+
+    @inline(never)
+    private mutating func warmStartOnePoint(_ bodies: UnsafeMutableBufferPointer<BodyState>) {
+        warmStart(bodies, twoPoints: false)
+    }
+
+    @inline(__always)
+    private func warmStart(_ bodies: UnsafeMutableBufferPointer<BodyState>, twoPoints: Bool) {
         var v = loadVelocities(bodies)
         let (tx, ty) = (normalY, tangentY)
         @inline(__always) func apply(_ p: Impulses, _ a: Anchors) {
@@ -585,7 +606,7 @@ struct ContactRowQuad: Sendable {
         ) {
             let l = impulses.normal
             var impulse = -normalMass * (r.vn + r.bias)
-            if any(r.soft) {
+            if useBias {  // (a constant: no lane is soft in the relax pass)
                 let soft = -normalMass * massScale * (r.vn + r.bias) - impulseScale * l
                 impulse.replace(with: soft, where: r.soft)
             }
@@ -625,27 +646,26 @@ struct ContactRowQuad: Sendable {
         let s0 = Lanes.zero.replacing(with: blockSoftening0, where: r0.soft)
         let s1 = Lanes.zero.replacing(with: blockSoftening1, where: r1.soft)
         var inverse = inverseDeterminantRigid.replacing(with: inverseDeterminantSoft, where: r0.soft)
-        let mixed = r0.soft .^ r1.soft
-        if any(mixed) { inverse.replace(with: 1 / ((k11 + s0) * (k22 + s1) - k12 * k12), where: mixed) }
+        if useBias { inverse.replace(with: 1 / ((k11 + s0) * (k22 + s1) - k12 * k12), where: r0.soft .^ r1.soft) }
         let k11s = useBias ? k11 + s0 : k11, k22s = useBias ? k22 + s1 : k22
         let (l0, l1) = (impulses0.normal, impulses1.normal)
         let b0 = r0.vn + r0.bias - (k11 * l0 + k12 * l1)
         let b1 = r1.vn + r1.bias - (k12 * l0 + k22 * l1)
         var x0 = (-k22s * b0 + k12 * b1) * inverse, x1 = (k12 * b0 - k11s * b1) * inverse
+        // The other cases, in `complementarity`'s order, for lanes that lift a point: computed in
+        // every lane and selected, with no branch around them (under a test, the lanes' values
+        // met at its end and the optimizer took them apart, as in the warm start).
         let takeBoth = (x0 .>= 0) .& (x1 .>= 0)
-        if !all(takeBoth) {
-            // Some lane lifts a point: the other cases, in `complementarity`'s order.
-            let first = -b0 / k11s
-            let takeFirst = .!takeBoth .& (first .>= 0) .& (k12 * first + b1 .>= 0)
-            let second = -b1 / k22s
-            let takeSecond = .!takeBoth .& .!takeFirst .& (second .>= 0) .& (k12 * second + b0 .>= 0)
-            let takeNone = .!takeBoth .& .!takeFirst .& .!takeSecond .& (b0 .>= 0) .& (b1 .>= 0)
-            if !all(takeBoth .| takeFirst .| takeSecond .| takeNone) { return false }
-            x0.replace(with: 0, where: .!takeBoth)
-            x1.replace(with: 0, where: .!takeBoth)
-            x0.replace(with: first, where: takeFirst)
-            x1.replace(with: second, where: takeSecond)
-        }
+        let first = -b0 / k11s
+        let takeFirst = .!takeBoth .& (first .>= 0) .& (k12 * first + b1 .>= 0)
+        let second = -b1 / k22s
+        let takeSecond = .!takeBoth .& .!takeFirst .& (second .>= 0) .& (k12 * second + b0 .>= 0)
+        let takeNone = .!takeBoth .& .!takeFirst .& .!takeSecond .& (b0 .>= 0) .& (b1 .>= 0)
+        if !all(takeBoth .| takeFirst .| takeSecond .| takeNone) { return false }
+        x0.replace(with: 0, where: .!takeBoth)
+        x1.replace(with: 0, where: .!takeBoth)
+        x0.replace(with: first, where: takeFirst)
+        x1.replace(with: second, where: takeSecond)
 
         push(x0 - l0, nx, ny, armA: arms0.normalArmA, armB: arms0.normalArmB)
         push(x1 - l1, nx, ny, armA: arms1.normalArmA, armB: arms1.normalArmB)
