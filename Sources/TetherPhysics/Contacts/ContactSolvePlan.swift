@@ -97,6 +97,48 @@ struct ContactSolvePlan: Sendable {
         var count = 0
     }
 
+    /// The entries and quads `build` writes, row by row, into storage sized for the most a step
+    /// can hold. (A value of its own: as counters captured by nested functions, every row paid
+    /// for a run-time exclusivity check.)
+    private struct Arrangement {
+        let entries: UnsafeMutableBufferPointer<Int32>
+        let quadRows: UnsafeMutableBufferPointer<ContactRowQuad.Rows>
+        var entryCount = 0
+        var quadCount = 0
+
+        init(entries: UnsafeMutableBufferPointer<Int32>, quadRows: UnsafeMutableBufferPointer<ContactRowQuad.Rows>) {
+            self.entries = entries
+            self.quadRows = quadRows
+        }
+
+        @inline(__always)
+        mutating func append(_ entry: Int32) {
+            entries[entryCount] = entry
+            entryCount += 1
+        }
+
+        /// Row `c` waits for three partners of its kind, or joins the three waiting.
+        @inline(__always)
+        mutating func group(_ c: Int, with waiting: inout Waiting) {
+            if waiting.count < 3 {
+                waiting.rows[waiting.count] = Int32(c)
+                waiting.count += 1
+                return
+            }
+            waiting.rows[3] = Int32(c)
+            append(Int32(quadCount))
+            quadRows[quadCount] = waiting.rows
+            quadCount += 1
+            waiting.count = 0
+        }
+
+        /// Rows left waiting at the end of a color go on their own.
+        @inline(__always)
+        mutating func flush(_ waiting: Waiting) {
+            for k in 0..<waiting.count { append(~waiting.rows[k]) }
+        }
+    }
+
     private mutating func build(
         _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], groupsRows: Bool,
         workers: StepWorkers
@@ -114,30 +156,10 @@ struct ContactSolvePlan: Sendable {
         var quadCount = 0
         entries.withUnsafeMutableBufferPointer { entries in
             quadRows.withUnsafeMutableBufferPointer { quadRows in
-                @inline(__always) func append(_ entry: Int32) {
-                    entries[entryCount] = entry
-                    entryCount += 1
-                }
-                /// Row `c` waits for three partners of its kind, or joins the three waiting.
-                @inline(__always) func group(_ c: Int, with waiting: inout Waiting) {
-                    if waiting.count < 3 {
-                        waiting.rows[waiting.count] = Int32(c)
-                        waiting.count += 1
-                        return
-                    }
-                    waiting.rows[3] = Int32(c)
-                    append(Int32(quadCount))
-                    quadRows[quadCount] = waiting.rows
-                    quadCount += 1
-                    waiting.count = 0
-                }
-                /// Rows left waiting at the end of a color go on their own.
-                @inline(__always) func flush(_ waiting: Waiting) {
-                    for k in 0..<waiting.count { append(~waiting.rows[k]) }
-                }
+                var arrangement = Arrangement(entries: entries, quadRows: quadRows)
                 let overflow = colorStarts.count - 2
                 for color in 0..<overflow {
-                    starts.append(entryCount)
+                    starts.append(arrangement.entryCount)
                     // The rows of each kind waiting to fill a quad.
                     var waitingTwoPoints = Waiting()
                     var waitingInOrder = Waiting()
@@ -145,22 +167,23 @@ struct ContactSolvePlan: Sendable {
                     for c in colorStarts[color]..<colorStarts[color + 1] {
                         switch groupsRows ? constraints[c].grouping : .alone {
                         case .alone:
-                            append(~Int32(c))
+                            arrangement.append(~Int32(c))
                         case .twoPoints:
-                            group(c, with: &waitingTwoPoints)
+                            arrangement.group(c, with: &waitingTwoPoints)
                         case .twoPointsInOrder:
-                            group(c, with: &waitingInOrder)
+                            arrangement.group(c, with: &waitingInOrder)
                         case .onePoint:
-                            group(c, with: &waitingOnePoint)
+                            arrangement.group(c, with: &waitingOnePoint)
                         }
                     }
-                    flush(waitingTwoPoints)
-                    flush(waitingInOrder)
-                    flush(waitingOnePoint)
+                    arrangement.flush(waitingTwoPoints)
+                    arrangement.flush(waitingInOrder)
+                    arrangement.flush(waitingOnePoint)
                 }
-                starts.append(entryCount)
-                for c in colorStarts[overflow]..<colorStarts[overflow + 1] { append(~Int32(c)) }
-                starts.append(entryCount)
+                starts.append(arrangement.entryCount)
+                for c in colorStarts[overflow]..<colorStarts[overflow + 1] { arrangement.append(~Int32(c)) }
+                starts.append(arrangement.entryCount)
+                (entryCount, quadCount) = (arrangement.entryCount, arrangement.quadCount)
             }
         }
         entries.truncate(to: entryCount)
