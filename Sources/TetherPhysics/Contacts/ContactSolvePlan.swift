@@ -152,9 +152,7 @@ struct ContactSolvePlan: Sendable {
         var starts: [Int] = []
         swap(&starts, &entryColorStarts)
         starts.removeAll(keepingCapacity: true)
-        var entryCount = 0
-        var quadCount = 0
-        entries.withUnsafeMutableBufferPointer { entries in
+        let (entryCount, quadCount) = entries.withUnsafeMutableBufferPointer { entries in
             quadRows.withUnsafeMutableBufferPointer { quadRows in
                 var arrangement = Arrangement(entries: entries, quadRows: quadRows)
                 let overflow = colorStarts.count - 2
@@ -183,7 +181,7 @@ struct ContactSolvePlan: Sendable {
                 starts.append(arrangement.entryCount)
                 for c in colorStarts[overflow]..<colorStarts[overflow + 1] { arrangement.append(~Int32(c)) }
                 starts.append(arrangement.entryCount)
-                (entryCount, quadCount) = (arrangement.entryCount, arrangement.quadCount)
+                return (arrangement.entryCount, arrangement.quadCount)
             }
         }
         entries.truncate(to: entryCount)
