@@ -106,11 +106,6 @@ struct ContactSolvePlan: Sendable {
         var entryCount = 0
         var quadCount = 0
 
-        init(entries: UnsafeMutableBufferPointer<Int32>, quadRows: UnsafeMutableBufferPointer<ContactRowQuad.Rows>) {
-            self.entries = entries
-            self.quadRows = quadRows
-        }
-
         @inline(__always)
         mutating func append(_ entry: Int32) {
             entries[entryCount] = entry
