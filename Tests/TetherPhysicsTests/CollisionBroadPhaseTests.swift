@@ -41,15 +41,20 @@ import TetherTestSupport
 
     /// The world's discovery keeps the sweep's pairs while every box stays inside its fat box:
     /// over steps that jiggle the boxes by less than the fat margin (pairs kept), move a few far
-    /// (swept again), and segments, its pairs are always the brute-force ones.
+    /// (swept again), and segments that change between steps (a boundary added, one moved),
+    /// its pairs are always the brute-force ones.
     @Test(arguments: [21 as UInt64, 22, 23])
     func keptPairsMatchBruteForceAsBoxesMove(seed: UInt64) {
         var rng = SplitMix64(seed: seed)
         var discovery = ContactDiscovery()
         var boxes = Self.gridBoxes(count: 300, area: 400, maxSize: 40, seed: seed)
-        let segments = [AABB(lower: Vec2(0, 200), upper: Vec2(400, 200)), AABB(lower: Vec2(100, 0), upper: Vec2(100, 400))]
+        let first = [AABB(lower: Vec2(0, 200), upper: Vec2(400, 200)), AABB(lower: Vec2(100, 0), upper: Vec2(100, 400))]
+        let added = first + [AABB(lower: Vec2(0, 350), upper: Vec2(400, 350))]
+        let moved = [first[0], AABB(lower: Vec2(300, 0), upper: Vec2(300, 400))]
         var swept = 0
         for step in 0..<12 {
+            // Steps 5 and 6 keep the boxes' sweep (small moves) while the segments change.
+            let segments = step == 5 ? added : step >= 6 ? moved : first
             let far = step % 4 == 3
             boxes = boxes.enumerated().map { k, box in
                 let reach = far && k % 50 == 0 ? 30.0 : 0.4 * min(ContactDiscovery.fatMargin.x, ContactDiscovery.fatMargin.y)

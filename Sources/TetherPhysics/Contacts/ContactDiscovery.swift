@@ -54,6 +54,12 @@ struct ContactDiscovery: Sendable {
     var pairKeys: [UInt64] = []
     /// The pairs of a body's box and a boundary segment's box that overlap (`body << 32 | segment`).
     var boundaryPairKeys: [UInt64] = []
+    /// The pairs of a fat box and a segment's box that overlap, for the fat boxes and the
+    /// segments in `fatBoundarySegments`, while `fatBoundaryPairsCurrent` (cleared when
+    /// `findPairs` makes the fat boxes again).
+    var fatBoundaryPairKeys: [UInt64] = []
+    var fatBoundarySegments: [AABB] = []
+    var fatBoundaryPairsCurrent = false
     var candidates: [Candidate] = []
     /// The candidates of body–boundary pairs, in (body, segment) order.
     var boundaryCandidates: [Candidate] = []
@@ -92,27 +98,47 @@ struct ContactDiscovery: Sendable {
             fatBoxes.removeAll(keepingCapacity: true)
             for box in boxes { fatBoxes.append(box.fattened(by: Self.fatMargin)) }
             sweep.pairKeys(fatBoxes, into: &fatPairKeys)
+            fatBoundaryPairsCurrent = false
         }
-        // Written through raw storage with the count advancing only on a hit, as the sweep does.
-        pairKeys.grow(toAtLeast: fatPairKeys.count, with: 0)
+        Self.keepOverlapping(fatPairKeys, boxes, boxes, into: &pairKeys)
+    }
+
+    /// Replaces `boundaryPairKeys` with `body << 32 | segment` for every overlapping pair of a
+    /// body's box and a segment's box, sorted, as `BroadPhase.segmentPairKeys` finds them. Run
+    /// after `findPairs`, whose fat boxes then hold the boxes: as for the body pairs, the fat
+    /// boxes' pairs with the segments are kept while the fat boxes and the segments stay, and
+    /// filtered by the boxes (a box that overlaps a segment has a fat box that does), so a
+    /// pile at rest tests the few boxes along its boundaries instead of every box against every
+    /// segment.
+    mutating func findBoundaryPairs(_ segments: [AABB]) {
+        if !fatBoundaryPairsCurrent || segments != fatBoundarySegments {
+            BroadPhase.segmentPairKeys(fatBoxes, segments, into: &fatBoundaryPairKeys)
+            fatBoundarySegments = segments
+            fatBoundaryPairsCurrent = true
+        }
+        Self.keepOverlapping(fatBoundaryPairKeys, boxes, segments, into: &boundaryPairKeys)
+    }
+
+    /// Replaces `keys` with the keys `i << 32 | j` of `fatKeys` whose `first[i]` and `second[j]`
+    /// overlap, in order: the pairs a sweep over the boxes would find, from the pairs of boxes
+    /// that hold them. Written through raw storage with the count advancing only on a hit, as
+    /// the sweep does.
+    private static func keepOverlapping(_ fatKeys: [UInt64], _ first: [AABB], _ second: [AABB], into keys: inout [UInt64]) {
+        keys.grow(toAtLeast: fatKeys.count, with: 0)
         var kept = 0
-        boxes.withUnsafeBufferPointer { boxes in
-            fatPairKeys.withUnsafeBufferPointer { fat in
-                pairKeys.withUnsafeMutableBufferPointer { out in
-                    for key in fat {
-                        out[kept] = key
-                        kept &+= boxes[Int(key >> 32)].overlaps(boxes[Int(key & 0xFFFF_FFFF)]) ? 1 : 0
+        first.withUnsafeBufferPointer { first in
+            second.withUnsafeBufferPointer { second in
+                fatKeys.withUnsafeBufferPointer { fat in
+                    keys.withUnsafeMutableBufferPointer { out in
+                        for key in fat {
+                            out[kept] = key
+                            kept &+= first[Int(key >> 32)].overlaps(second[Int(key & 0xFFFF_FFFF)]) ? 1 : 0
+                        }
                     }
                 }
             }
         }
-        pairKeys.truncate(to: kept)
-    }
-
-    /// Replaces `boundaryPairKeys` with `body << 32 | segment` for every overlapping pair of a
-    /// body's box and a segment's box, sorted (`BroadPhase.segmentPairKeys`).
-    mutating func findBoundaryPairs(_ segments: [AABB]) {
-        BroadPhase.segmentPairKeys(boxes, segments, into: &boundaryPairKeys)
+        keys.truncate(to: kept)
     }
 
     /// Replaces `candidates` with the pairs that may touch in the coming step, in key order:
