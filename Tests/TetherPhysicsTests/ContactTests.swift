@@ -189,6 +189,44 @@ import TetherTestSupport
         #expect(!overflow.isEmpty && overflow == overflow.sorted())
     }
 
+    /// A coloring used from call to call (as the world keeps it from step to step) gives what a
+    /// fresh one gives, whether the contacts stay, lose a movable body, swap two bodies, shrink,
+    /// grow or vanish: its colors are kept only when every contact's movable slots are those of
+    /// the last call.
+    @Test func aKeptColoringMatchesAFreshOne() {
+        var rng = SplitMix64(seed: 63)
+        let bodyCount = 40
+        var pairs = (0..<300).map { _ -> (Int, Int?) in
+            let a = rng.below(bodyCount)
+            return (a, (a + 1 + rng.below(bodyCount - 1)) % bodyCount)
+        }
+        func colored(_ coloring: inout ContactGraphColoring, _ pairs: [(Int, Int?)]) -> ([Int32], [Int]) {
+            coloring.colorContacts(count: pairs.count, bodyCount: bodyCount) { (pairs[$0].0, pairs[$0].1) }
+            return (coloring.order, coloring.colorStarts)
+        }
+        var kept = ContactGraphColoring()
+        var changes = 0
+        for step in 0..<8 {
+            switch step {
+            case 2: pairs[17].1 = nil  // a partner is anchored
+            case 3: pairs.swapAt(5, 6)  // same slots, another order
+            case 4: pairs.removeLast(40)
+            case 5: pairs.append((3, 4))
+            case 6: pairs.removeAll()
+            case 7: pairs = [(1, 2), (2, 3)]
+            default: break  // steps 0 and 1: the same contacts twice
+            }
+            let before = (kept.order, kept.colorStarts)
+            var fresh = ContactGraphColoring()
+            let expected = colored(&fresh, pairs)
+            let got = colored(&kept, pairs)
+            #expect(got.0 == expected.0 && got.1 == expected.1, "step \(step)")
+            if got.0 != before.0 || got.1 != before.1 { changes += 1 }
+        }
+        // The order changed at least whenever the contact count did (steps 0, 4, 5, 6 and 7).
+        #expect(changes >= 5, "the changes reached the coloring (\(changes) steps changed it)")
+    }
+
     /// An open box: a floor at y = `floor` and walls at x = 0 and x = `width`; `quadRows` as
     /// `World.solvesContactQuads`.
     static func container(width: Double, floor: Double, quadRows: Bool) -> World {

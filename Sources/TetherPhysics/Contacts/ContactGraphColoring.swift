@@ -21,9 +21,17 @@ struct ContactGraphColoring: Sendable {
     /// which may share bodies, begin; `colorCount + 2` entries ending with the contact count.
     private(set) var colorStarts: [Int] = []
 
+    /// Each contact's movable slots at the last coloring (`Self.key`), in contact order.
+    private var coloredSlots: [UInt64] = []
+
     /// Colors `count` contacts whose movable bodies are given by `slots(i)` (slot 0, or nil for
     /// an immovable partner, takes no color). `bodyCount` bounds the slots.
+    ///
+    /// The colors follow from the contacts' movable slots alone, in order: when they are those
+    /// of the last call (a pile at rest keeps its contacts from step to step), the colors and
+    /// the order are kept instead of worked out again.
     mutating func colorContacts(count: Int, bodyCount: Int, slots: (Int) -> (a: Int?, b: Int?)) {
+        if recordSlots(count: count, slots) { return }
         usedColors.removeAll(keepingCapacity: true)
         // Without contacts (a field of springs) no body takes a color: no need to clear them all.
         if count > 0 { usedColors.append(contentsOf: repeatElement(0, count: bodyCount)) }
@@ -35,20 +43,22 @@ struct ContactGraphColoring: Sendable {
         usedColors.withUnsafeMutableBufferPointer { used in
             colors.withUnsafeMutableBufferPointer { colors in
                 sizes.withUnsafeMutableBufferPointer { sizes in
-                    for i in 0..<count {
-                        let (a, b) = slots(i)
-                        let taken = (a.map { used[$0] } ?? 0) | (b.map { used[$0] } ?? 0)
-                        let color: Int
-                        if taken == .max {
-                            color = Self.colorCount
-                        } else {
-                            color = (~taken).trailingZeroBitCount
-                            let bit = UInt64(1) << UInt64(color)
-                            if let a { used[a] |= bit }
-                            if let b { used[b] |= bit }
+                    coloredSlots.withUnsafeBufferPointer { keys in
+                        for i in 0..<count {
+                            let (a, b) = Self.slots(keys[i])
+                            let taken = (a.map { used[$0] } ?? 0) | (b.map { used[$0] } ?? 0)
+                            let color: Int
+                            if taken == .max {
+                                color = Self.colorCount
+                            } else {
+                                color = (~taken).trailingZeroBitCount
+                                let bit = UInt64(1) << UInt64(color)
+                                if let a { used[a] |= bit }
+                                if let b { used[b] |= bit }
+                            }
+                            colors[i] = UInt8(color)
+                            sizes[color] += 1
                         }
-                        colors[i] = UInt8(color)
-                        sizes[color] += 1
                     }
                 }
             }
@@ -70,5 +80,32 @@ struct ContactGraphColoring: Sendable {
                 sizes[color] += 1
             }
         }
+    }
+
+    /// Records each contact's movable slots in `coloredSlots`; returns whether they are those
+    /// of the last coloring, which then still holds.
+    private mutating func recordSlots(count: Int, _ slots: (Int) -> (a: Int?, b: Int?)) -> Bool {
+        var same = coloredSlots.count == count && colorStarts.count == Self.colorCount + 2
+        coloredSlots.resize(to: count, with: 0)
+        coloredSlots.withUnsafeMutableBufferPointer { keys in
+            for i in 0..<count {
+                let (a, b) = slots(i)
+                let key = Self.key(a) << 32 | Self.key(b)
+                same = same && keys[i] == key
+                keys[i] = key
+            }
+        }
+        return same
+    }
+
+    /// A contact's movable slot in 32 bits, `UInt32.max` for an immovable partner.
+    private static func key(_ slot: Int?) -> UInt64 {
+        UInt64(slot.map { UInt32(truncatingIfNeeded: $0) } ?? .max)
+    }
+
+    /// The movable slots of a contact's `key(a) << 32 | key(b)`.
+    private static func slots(_ key: UInt64) -> (a: Int?, b: Int?) {
+        func slot(_ bits: UInt64) -> Int? { bits == UInt64(UInt32.max) ? nil : Int(bits) }
+        return (slot(key >> 32), slot(key & 0xFFFF_FFFF))
     }
 }
