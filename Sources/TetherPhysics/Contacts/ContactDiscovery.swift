@@ -123,7 +123,9 @@ struct ContactDiscovery: Sendable {
     /// overlap, in order: the pairs a sweep over the boxes would find, from the pairs of boxes
     /// that hold them. Written through raw storage with the count advancing only on a hit, as
     /// the sweep does.
-    private static func keepOverlapping(_ fatKeys: [UInt64], _ first: [AABB], _ second: [AABB], into keys: inout [UInt64]) {
+    private static func keepOverlapping(
+        _ fatKeys: [UInt64], _ first: [AABB], _ second: [AABB], into keys: inout [UInt64]
+    ) {
         keys.grow(toAtLeast: fatKeys.count, with: 0)
         var kept = 0
         first.withUnsafeBufferPointer { first in
