@@ -319,6 +319,42 @@ import TetherTestSupport
         #expect(quads.allSatisfy { $0.x.isFinite && $0.y.isFinite })
     }
 
+    /// A plan used from step to step (as the world keeps it) arranges the rows as a fresh one
+    /// does, also in the steps where it keeps its arrangement because the colors stayed: the
+    /// rows' kinds change while a pile settles (a point lifts, a block's conditioning flips),
+    /// and then the arrangement must follow them.
+    @Test func aKeptArrangementMatchesAFreshOne() {
+        var (world, _) = Self.pile(quadRows: true)
+        var (keptSteps, rearrangedSteps) = (0, 0)
+        for step in 0..<240 {
+            var fresh = world
+            fresh.contactPlan = ContactSolvePlan()
+            let before = (world.contactPlan.entries, world.contactPlan.quadRows)
+            world.step(timeStep: ContactTests.dt, substeps: 4)
+            fresh.step(timeStep: ContactTests.dt, substeps: 4)
+            let (kept, new) = (world.contactPlan, fresh.contactPlan)
+            #expect(kept.entries == new.entries, "step \(step): entries")
+            #expect(kept.quadRows == new.quadRows, "step \(step): quads' rows")
+            #expect(kept.entryColorStarts == new.entryColorStarts, "step \(step): colors' starts")
+            let sameBodies = Self.stateBits(world) == Self.stateBits(fresh)
+            #expect(sameBodies, "step \(step): the bodies differ")
+            guard world.contactColoring.isKept else { continue }
+            keptSteps += 1
+            if kept.entries != before.0 || kept.quadRows != before.1 { rearrangedSteps += 1 }
+        }
+        // The pile comes to rest with its colors kept, and some of those steps changed a kind.
+        #expect(keptSteps > 100, "colors kept in \(keptSteps) steps")
+        #expect(rearrangedSteps > 0, "the kinds changed under kept colors in \(rearrangedSteps) steps")
+    }
+
+    /// Every body's pose and velocity, bit for bit.
+    static func stateBits(_ world: World) -> [UInt64] {
+        world.states.flatMap { s in
+            [s.position.x, s.position.y, s.rotation.c, s.rotation.s, s.velocity.x, s.velocity.y, s.angularVelocity]
+                .map(\.bitPattern)
+        }
+    }
+
     /// A pile's quad count creeps up and down from step to step; the plan keeps its quads'
     /// storage, replacing it only when the count outgrows it, each time with room for twice the
     /// step's quads: a few replacements, however many steps the count grows in.

@@ -169,7 +169,7 @@ struct ContactConstraint: Sendable {
     }
 
     /// Which rows a `ContactRowQuad` can hold together: rows of the same kind.
-    enum Grouping {
+    enum Grouping: UInt8 {
         /// Two points solved as a block (a face on a face).
         case twoPoints
         /// Two points whose 2×2 block is too badly conditioned for the block solver (points

@@ -23,6 +23,9 @@ struct ContactGraphColoring: Sendable {
 
     /// Each contact's movable slots at the last coloring (`Self.key`), in contact order.
     private var coloredSlots: [UInt64] = []
+    /// Whether the last call kept the coloring of the call before (`order` and `colorStarts`
+    /// unchanged).
+    private(set) var isKept = false
 
     /// Colors `count` contacts whose movable bodies are given by `slots(i)` (slot 0, or nil for
     /// an immovable partner, takes no color). `bodyCount` bounds the slots.
@@ -31,7 +34,8 @@ struct ContactGraphColoring: Sendable {
     /// of the last call (a pile at rest keeps its contacts from step to step), the colors and
     /// the order are kept instead of worked out again.
     mutating func colorContacts(count: Int, bodyCount: Int, slots: (Int) -> (a: Int?, b: Int?)) {
-        if recordSlots(count: count, slots) { return }
+        isKept = recordSlots(count: count, slots)
+        if isKept { return }
         usedColors.removeAll(keepingCapacity: true)
         // Without contacts (a field of springs) no body takes a color: no need to clear them all.
         if count > 0 { usedColors.append(contentsOf: repeatElement(0, count: bodyCount)) }

@@ -13,10 +13,15 @@ struct ContactSolvePlan: Sendable {
     /// The rows of the step, in graph-color order (filled in place by `prepare`).
     private var constraints: [ContactConstraint] = []
     /// Solve order: an entry `k ≥ 0` is `quads[k]`, an entry `k < 0` is constraint `~k`.
-    private var entries: [Int32] = []
+    private(set) var entries: [Int32] = []
     private(set) var quads: [ContactRowQuad] = []
     /// The rows each quad takes (`quads[k]` holds rows `quadRows[k]`).
-    private var quadRows: [ContactRowQuad.Rows] = []
+    private(set) var quadRows: [ContactRowQuad.Rows] = []
+    /// Each row's kind (`ContactConstraint.grouping`, or `.alone` when rows are not grouped),
+    /// in constraint order: this step's, written by `prepare`, and those `entries` and
+    /// `quadRows` were arranged from.
+    private var kinds: [ContactConstraint.Grouping] = []
+    private var arrangedKinds: [ContactConstraint.Grouping] = []
     /// The bodies' motions since the step began, which the quads' separations follow from.
     private var motions = BodyMotions()
     /// The rows that may still bounce, in constraint order (see `storeImpulses`).
@@ -45,7 +50,8 @@ struct ContactSolvePlan: Sendable {
 
     /// Builds the step's rows from `contacts` (body slots, masses, rows for the substep length)
     /// in graph-color order (`ContactGraphColoring`), and arranges them: in quads where it can
-    /// when `groupsRows`, otherwise every row on its own.
+    /// when `groupsRows`, otherwise every row on its own. The arrangement of the step before is
+    /// kept when the colors and every row's kind are those it was made from.
     mutating func prepare(
         _ context: StepContext, contacts: [Contact], coloring: inout ContactGraphColoring, groupsRows: Bool
     ) {
@@ -62,6 +68,7 @@ struct ContactSolvePlan: Sendable {
         }
         // Rows are filled in place: the array only grows or shrinks to the contact count.
         constraints.resize(to: contacts.count, with: ContactConstraint())
+        kinds.resize(to: contacts.count, with: .alone)
         let order = coloring.order
         let colorStarts = coloring.colorStarts
         let softnesses = ContactSoftness(h: context.h)
@@ -69,21 +76,31 @@ struct ContactSolvePlan: Sendable {
             if !contacts.isEmpty {
                 contacts.withUnsafeBufferPointer { contacts in
                     order.withUnsafeBufferPointer { order in
-                        // Each row is written by its own index alone: chunks of rows may run at once.
-                        let workers = context.workers
-                        workers.forEachChunk(count: contacts.count, minimum: workers.minimumStageChunk) { chunk in
-                            for k in chunk {
-                                let index = Int(order[k])
-                                let (a, b) = slotPair(contacts[index])
-                                constraints[k].prepare(
-                                    contacts, index: index, slotA: a, slotB: b, context.bodies, properties,
-                                    softnesses: softnesses)
+                        plan.kinds.withUnsafeMutableBufferPointer { kinds in
+                            // Each row is written by its own index alone: chunks of rows may run at once.
+                            let workers = context.workers
+                            workers.forEachChunk(count: contacts.count, minimum: workers.minimumStageChunk) { chunk in
+                                for k in chunk {
+                                    let index = Int(order[k])
+                                    let (a, b) = slotPair(contacts[index])
+                                    constraints[k].prepare(
+                                        contacts, index: index, slotA: a, slotB: b, context.bodies, properties,
+                                        softnesses: softnesses)
+                                    kinds[k] = groupsRows ? constraints[k].grouping : .alone
+                                }
                             }
                         }
                     }
                 }
             }
-            plan.build(constraints, colorStarts: colorStarts, groupsRows: groupsRows, workers: context.workers)
+            // The arrangement follows from the colors and the rows' kinds alone: at rest both
+            // stay from step to step, and only the quads' values are laid out again.
+            if coloring.isKept && !plan.entryColorStarts.isEmpty && plan.kinds == plan.arrangedKinds {
+                plan.layOutQuads(constraints, context.workers)
+            } else {
+                plan.build(constraints, colorStarts: colorStarts, workers: context.workers)
+                swap(&plan.kinds, &plan.arrangedKinds)
+            }
         }
         listChunks(context.workers)
         if !quads.isEmpty { motions.begin(context) }
@@ -135,13 +152,13 @@ struct ContactSolvePlan: Sendable {
     }
 
     private mutating func build(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], groupsRows: Bool,
-        workers: StepWorkers
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], workers: StepWorkers
     ) {
         // The arrays are sized for the most a step can hold (every row an entry, a quarter of
         // the rows quads), written by index and cut to length after: appending checked each array's
         // uniqueness and capacity once per row, as much as the arrangement itself.
         let rowCount = constraints.count
+        let kinds = self.kinds
         entries.resize(to: rowCount, with: 0)
         quadRows.resize(to: rowCount / 4, with: .zero)
         var starts: [Int] = []
@@ -158,7 +175,7 @@ struct ContactSolvePlan: Sendable {
                     var waitingInOrder = Waiting()
                     var waitingOnePoint = Waiting()
                     for c in colorStarts[color]..<colorStarts[color + 1] {
-                        switch groupsRows ? constraints[c].grouping : .alone {
+                        switch kinds[c] {
                         case .alone:
                             arrangement.append(~Int32(c))
                         case .twoPoints:
