@@ -329,4 +329,45 @@ import Testing
             }
         }
     }
+
+    /// The targets a quad is aimed at as it is laid out (`aimAtStepStart`, no motion read) are
+    /// those `aim` gives from the motions measured when the step begins, bit for bit: each
+    /// body's rotation relative to its start rounds to (1, +0) in single precision and its
+    /// translation is +0, for bodies turned any way, near the origin or far from it.
+    @Test(arguments: [ContactConstraint.Grouping.twoPointsInOrder, .twoPoints, .onePoint])
+    func aimingAtTheStepStartMatchesAimingFromTheStartMotions(kind: ContactConstraint.Grouping) {
+        var rng = SplitMix64(seed: 99)
+        var (speculative, touching) = (0, 0)
+        for seed in UInt64(1)...200 {
+            var scene = Self.scene(seed: seed, kind: kind)
+            // The bodies where the step began: turned any way, some far from the origin.
+            let far = seed % 2 == 0 ? 1e6 : 0
+            for slot in 1..<scene.bodies.count {
+                scene.startRotations[slot] = Self.rotation(&rng, 4)
+                scene.startPositions[slot] = scene.startPositions[slot] + Vec2(far, -far)
+                scene.bodies[slot].position = scene.startPositions[slot]
+                scene.bodies[slot].rotation = scene.startRotations[slot]
+            }
+            let motions = Self.motions(scene.bodies, scene)
+            var rows = scene.rows
+            let quads = rows.withUnsafeMutableBufferPointer { rows in
+                [ContactRowQuad](unsafeUninitializedCapacity: 2) { buffer, count in
+                    ContactRowQuad.lay(buffer.baseAddress!, rows: ContactRowQuad.Rows(0, 1, 2, 3), rows)
+                    buffer[1] = buffer[0]
+                    count = 2
+                }
+            }
+            var (fromMotions, atStart) = (quads[0], quads[1])
+            motions.withUnsafeBufferPointer { fromMotions.aim($0, inverseH: Self.inverseH) }
+            atStart.aimAtStepStart(inverseH: Self.inverseH)
+            for (a, b) in [(fromMotions.aim0, atStart.aim0), (fromMotions.aim1, atStart.aim1)] {
+                #expect((0..<4).map { a.solveBias[$0].bitPattern } == (0..<4).map { b.solveBias[$0].bitPattern }, "seed \(seed)")
+                #expect(a.soft == b.soft, "seed \(seed)")
+            }
+            speculative += (0..<4).filter { !fromMotions.aim0.soft[$0] }.count
+            touching += (0..<4).filter { fromMotions.aim0.soft[$0] }.count
+        }
+        // Both kinds of target came up: speculative points (gap closing) and touching ones (push).
+        #expect(speculative > 50 && touching > 50, "speculative \(speculative), touching \(touching)")
+    }
 }

@@ -400,6 +400,10 @@ struct ContactRowQuad: Sendable {
     /// start separation into its current one.
     struct PoseChange {
         var dqAc, dqAs, dqBc, dqBs, dpx, dpy: Lanes
+
+        /// The motion of bodies that have not moved since the step began (see `aimAtStepStart`).
+        static let none = PoseChange(
+            dqAc: Lanes(repeating: 1), dqAs: .zero, dqBc: Lanes(repeating: 1), dqBs: .zero, dpx: .zero, dpy: .zero)
     }
 
     @inline(__always)
@@ -451,7 +455,23 @@ struct ContactRowQuad: Sendable {
     /// and the next substep's solve pass, whose poses are the same, reads the targets.
     @inline(__always)
     mutating func aim(_ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double) {
-        let d = poseChange(motions)
+        aim(poseChange(motions), inverseH: inverseH)
+    }
+
+    /// `aim` at the poses the step began with, where every body's motion is none: its rotation
+    /// relative to its start rounds to exactly (1, +0) in single precision (`c² + s²` of a unit
+    /// rotation lies within an ulp of 1 in double, and `c·s − s·c` is +0) and its translation is
+    /// exactly +0 (`p − p`), so the targets are those `aim` gives from the step's first motions,
+    /// to the bit, without gathering them. Run as each quad is laid out, so that the step's
+    /// first solve pass reads its targets as the later ones do.
+    @inline(__always)
+    mutating func aimAtStepStart(inverseH: Double) {
+        aim(.none, inverseH: inverseH)
+        if !twoPoints { aim1 = Aim() }
+    }
+
+    @inline(__always)
+    private mutating func aim(_ d: PoseChange, inverseH: Double) {
         let inverseH = Float(inverseH)
         @inline(__always) func aim(_ p: Anchors, _ baseSeparation: Lanes) -> Aim {
             let separation = separation(p, baseSeparation, d)

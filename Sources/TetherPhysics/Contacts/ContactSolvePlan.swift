@@ -96,15 +96,16 @@ struct ContactSolvePlan: Sendable {
             // The arrangement follows from the colors and the rows' kinds alone: at rest both
             // stay from step to step, and only the quads' values are laid out again.
             if coloring.isKept && !plan.entryColorStarts.isEmpty && plan.kinds == plan.arrangedKinds {
-                plan.layOutQuads(constraints, context.workers)
+                plan.layOutQuads(constraints, context)
             } else {
-                plan.build(constraints, colorStarts: colorStarts, workers: context.workers)
+                plan.build(constraints, colorStarts: colorStarts, context: context)
                 swap(&plan.kinds, &plan.arrangedKinds)
             }
         }
         listChunks(context.workers)
         if !quads.isEmpty { motions.begin(context) }
-        targetsAimed = false
+        // The quads were aimed at the step's start as they were laid out.
+        targetsAimed = true
         impulsesStored = false
     }
 
@@ -152,7 +153,7 @@ struct ContactSolvePlan: Sendable {
     }
 
     private mutating func build(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], workers: StepWorkers
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, colorStarts: [Int], context: StepContext
     ) {
         // The arrays are sized for the most a step can hold (every row an entry, a quarter of
         // the rows quads), written by index and cut to length after: appending checked each array's
@@ -199,20 +200,24 @@ struct ContactSolvePlan: Sendable {
         entries.truncate(to: entryCount)
         quadRows.truncate(to: quadCount)
         entryColorStarts = starts
-        layOutQuads(constraints, workers)
+        layOutQuads(constraints, context)
     }
 
     /// Builds `quads` from `quadRows`, each in place in the array's storage (see
     /// `ContactRowQuad.lay`), in chunks of quads on the step's workers: each quad is written by
     /// its own index alone and only reads its four rows.
     private mutating func layOutQuads(
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ workers: StepWorkers
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ context: StepContext
     ) {
         let count = quadRows.count
+        let (workers, inverseH) = (context.workers, context.inverseH)
         quadRows.withUnsafeBufferPointer { rows in
             func lay(_ quads: UnsafeMutablePointer<ContactRowQuad>) {
                 workers.forEachChunk(count: count, minimum: workers.minimumQuadChunk) { chunk in
-                    for k in chunk { ContactRowQuad.lay(quads + k, rows: rows[k], constraints) }
+                    for k in chunk {
+                        ContactRowQuad.lay(quads + k, rows: rows[k], constraints)
+                        quads[k].aimAtStepStart(inverseH: inverseH)
+                    }
                 }
             }
             if quads.count < count {
