@@ -326,7 +326,6 @@ struct ContactRowQuad: Sendable {
         movable: UInt8
     ) {
         let base = UnsafeMutableRawPointer(bodies.baseAddress!)
-        let stride = MemoryLayout<BodyState>.stride
         let linear = MemoryLayout<BodyState>.offset(of: \.velocity)!
         let angular = MemoryLayout<BodyState>.offset(of: \.angularVelocity)!
         let xy01 = SIMD4<Double>(Lanes(x[0], y[0], x[1], y[1]))
@@ -487,89 +486,52 @@ struct ContactRowQuad: Sendable {
         if twoPoints { aim1 = aim(anchors1, baseSeparation1) }
     }
 
-    /// `ContactConstraint.solve` for the four rows. Returns false, having written nothing, when
-    /// a lane's 2×2 block problem has no solution (round-off); the caller then solves the rows
-    /// one at a time. `aimed`: the targets of `aim` are those of the current poses (always in
-    /// the relax pass, which aims first).
+    /// `ContactConstraint.solve` for the four rows, towards the targets of the last `aim` (the
+    /// poses do not move within a pass). Returns false, having written nothing, when a lane's
+    /// 2×2 block problem has no solution (round-off); the caller then solves the rows one at a
+    /// time.
     @inline(__always)
-    mutating func solve(
-        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double,
-        useBias: Bool, aimed: Bool
-    ) -> Bool {
-        if _slowPath(inOrder) {
-            if !useBias { return relaxPointByPoint(bodies, motions, inverseH: inverseH) }
-            if aimed { return solvePointByPointAimed(bodies, motions, inverseH: inverseH) }
-            return solvePointByPoint(bodies, motions, inverseH: inverseH)
-        }
-        if !twoPoints {
-            if !useBias { return relaxOnePoint(bodies, motions, inverseH: inverseH) }
-            if aimed { return solveOnePointAimed(bodies, motions, inverseH: inverseH) }
-            return solveOnePoint(bodies, motions, inverseH: inverseH)
-        }
-        return solve(bodies, motions, inverseH: inverseH, useBias: useBias, aimed: aimed, pointByPoint: false)
+    mutating func solve(_ bodies: UnsafeMutableBufferPointer<BodyState>, useBias: Bool) -> Bool {
+        if _slowPath(inOrder) { return useBias ? solvePointByPoint(bodies) : relaxPointByPoint(bodies) }
+        if !twoPoints { return useBias ? solveOnePoint(bodies) : relaxOnePoint(bodies) }
+        return solve(bodies, useBias: useBias, pointByPoint: false)
     }
 
     // One-point rows: their own copies too, out of line, so that the block rows' passes are
     // compiled alone (with the one-point path beside them, the block path spilled more).
     @inline(never)
-    private mutating func solveOnePoint(
-        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double
-    ) -> Bool {
-        solve(bodies, motions, inverseH: inverseH, useBias: true, aimed: false, pointByPoint: false, onePoint: true)
+    private mutating func solveOnePoint(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+        solve(bodies, useBias: true, pointByPoint: false, onePoint: true)
     }
 
     @inline(never)
-    private mutating func solveOnePointAimed(
-        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double
-    ) -> Bool {
-        solve(bodies, motions, inverseH: inverseH, useBias: true, aimed: true, pointByPoint: false, onePoint: true)
-    }
-
-    @inline(never)
-    private mutating func relaxOnePoint(
-        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double
-    ) -> Bool {
-        solve(bodies, motions, inverseH: inverseH, useBias: false, aimed: true, pointByPoint: false, onePoint: true)
+    private mutating func relaxOnePoint(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+        solve(bodies, useBias: false, pointByPoint: false, onePoint: true)
     }
 
     // Rows solved point after point: a copy of the solve for each pass, out of line, so that
     // their code does not cost the other quads' passes.
     @inline(never)
-    private mutating func solvePointByPoint(
-        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double
-    ) -> Bool {
-        solve(bodies, motions, inverseH: inverseH, useBias: true, aimed: false, pointByPoint: true)
+    private mutating func solvePointByPoint(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+        solve(bodies, useBias: true, pointByPoint: true)
     }
 
     @inline(never)
-    private mutating func solvePointByPointAimed(
-        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double
-    ) -> Bool {
-        solve(bodies, motions, inverseH: inverseH, useBias: true, aimed: true, pointByPoint: true)
-    }
-
-    @inline(never)
-    private mutating func relaxPointByPoint(
-        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double
-    ) -> Bool {
-        solve(bodies, motions, inverseH: inverseH, useBias: false, aimed: true, pointByPoint: true)
+    private mutating func relaxPointByPoint(_ bodies: UnsafeMutableBufferPointer<BodyState>) -> Bool {
+        solve(bodies, useBias: false, pointByPoint: true)
     }
 
     /// `solve`, for rows solved point after point (`inOrder`) when `pointByPoint`, for one-point
     /// rows when `onePoint`, else for block rows.
     @inline(__always)
     private mutating func solve(
-        _ bodies: UnsafeMutableBufferPointer<BodyState>, _ motions: UnsafeBufferPointer<BodyMotion>, inverseH: Double,
-        useBias: Bool, aimed: Bool, pointByPoint: Bool, onePoint: Bool = false
+        _ bodies: UnsafeMutableBufferPointer<BodyState>, useBias: Bool, pointByPoint: Bool, onePoint: Bool = false
     ) -> Bool {
         var v = loadVelocities(bodies)
-        let inverseH = Float(inverseH)
         let (nx, ny) = (normalX, normalY)
 
         var smoothLinear = Lanes.zero, smoothA = Lanes.zero, smoothB = Lanes.zero
-        var poses = PoseChange(dqAc: .zero, dqAs: .zero, dqBc: .zero, dqBs: .zero, dpx: .zero, dpy: .zero)
         if useBias {
-            if !aimed { poses = poseChange(motions) }
             let linear = MemoryLayout<BodyState>.offset(of: \.smoothVelocityChange)!
             let angular = MemoryLayout<BodyState>.offset(of: \.smoothAngularVelocityChange)!
             let sA = Self.gather(bodies, slotsA, at: linear), sB = Self.gather(bodies, slotsB, at: linear)
@@ -580,20 +542,11 @@ struct ContactRowQuad: Sendable {
         }
 
         /// `normalRow` of `ContactConstraint.solve`: velocity, target, and whether the row is soft.
-        @inline(__always) func normalRow(
-            _ p: Arms, _ anchors: Anchors, _ baseSeparation: Lanes, _ aim: Aim
-        ) -> (vn: Lanes, bias: Lanes, soft: Mask) {
+        @inline(__always) func normalRow(_ p: Arms, _ aim: Aim) -> (vn: Lanes, bias: Lanes, soft: Mask) {
             var vn = (nx * (v.vBx - v.vAx) + ny * (v.vBy - v.vAy)) + (v.wB * p.normalArmB - v.wA * p.normalArmA)
             if useBias { vn = vn - (smoothLinear + (smoothB * p.normalArmB - smoothA * p.normalArmA)) }
             if !useBias { return (vn, aim.relaxBias, Mask(repeating: false)) }
-            if aimed { return (vn, aim.solveBias, aim.soft) }
-            let separation = separation(anchors, baseSeparation, poses)
-            let speculative = separation .> 0
-            let push = biasRate * separation
-            let floor = Lanes(repeating: Float(-ContactConstants.maxPushOutSpeed))
-            var bias = push.replacing(with: floor, where: floor .>= push)
-            bias.replace(with: separation * inverseH, where: speculative)
-            return (vn, bias, .!speculative)
+            return (vn, aim.solveBias, aim.soft)
         }
         // The masses are read where they are used: copied into locals first, they held four
         // registers through the whole row, and the block path spilled more.
@@ -641,9 +594,9 @@ struct ContactRowQuad: Sendable {
             // Each point's normal row after the other's, then the friction rows.
             let (massScale, impulseScale) = (self.massScale, self.impulseScale)
             let (normalMass0, normalMass1) = (self.normalMass0, self.normalMass1)
-            let r0 = normalRow(arms0, anchors0, baseSeparation0, aim0)
+            let r0 = normalRow(arms0, aim0)
             single(r0, arms0, normalMass0, massScale, impulseScale, &impulses0, &largestNormalImpulse0)
-            let r1 = normalRow(arms1, anchors1, baseSeparation1, aim1)
+            let r1 = normalRow(arms1, aim1)
             single(r1, arms1, normalMass1, massScale, impulseScale, &impulses1, &largestNormalImpulse1)
             solveFriction(arms0, &impulses0)
             solveFriction(arms1, &impulses1)
@@ -652,15 +605,15 @@ struct ContactRowQuad: Sendable {
         }
         if onePoint {
             let (massScale, impulseScale, normalMass0) = (self.massScale, self.impulseScale, self.normalMass0)
-            let r = normalRow(arms0, anchors0, baseSeparation0, aim0)
+            let r = normalRow(arms0, aim0)
             single(r, arms0, normalMass0, massScale, impulseScale, &impulses0, &largestNormalImpulse0)
             solveFriction(arms0, &impulses0)
             storeVelocities(v, bodies)
             return true
         }
 
-        let r0 = normalRow(arms0, anchors0, baseSeparation0, aim0)
-        let r1 = normalRow(arms1, anchors1, baseSeparation1, aim1)
+        let r0 = normalRow(arms0, aim0)
+        let r1 = normalRow(arms1, aim1)
 
         // The 2×2 problem of `ContactConstraint.complementarity`, all cases computed and selected.
         let s0 = Lanes.zero.replacing(with: blockSoftening0, where: r0.soft)

@@ -40,10 +40,6 @@ struct ContactSolvePlan: Sendable {
     /// The chunks of a whole step's substeps as one run of waves (`runSubsteps`), listed anew
     /// each step that uses them.
     private(set) var substepChunks: [WaveChunk] = []
-    /// Whether the quads hold their points' targets at the current poses (`ContactRowQuad.aim`):
-    /// true from a relax pass until the next step's `prepare` (within a step positions move only
-    /// between a solve pass and its relax pass, which aims again).
-    private var targetsAimed = false
 
     /// How many entries a pass runs (quads and rows on their own).
     var entryCount: Int { entries.count }
@@ -104,8 +100,6 @@ struct ContactSolvePlan: Sendable {
         }
         listChunks(context.workers)
         if !quads.isEmpty { motions.begin(context) }
-        // The quads were aimed at the step's start as they were laid out.
-        targetsAimed = true
         impulsesStored = false
     }
 
@@ -265,7 +259,6 @@ struct ContactSolvePlan: Sendable {
     mutating func relax(_ context: StepContext) {
         if !quads.isEmpty { motions.update(context) }
         runPass(context, chunks: relaxChunks, stage: .relax)
-        targetsAimed = true
     }
 
     /// What a chunk of a pass does to its entries.
@@ -275,7 +268,7 @@ struct ContactSolvePlan: Sendable {
 
     /// What a chunk of `runSubsteps` does: a stage of the rows, or of the bodies.
     enum SubstepStage: Int32 {
-        case integrateVelocities, warmStart, solve, solveAimed, integratePositions, lastIntegratePositions, relax
+        case integrateVelocities, warmStart, solve, integratePositions, lastIntegratePositions, relax
         /// The last substep's relax pass, which then stores its entries' impulses: a row's
         /// impulses change only when its own entry runs, so once the chunk has relaxed its
         /// entries for the last time their impulses are final.
@@ -326,7 +319,7 @@ struct ContactSolvePlan: Sendable {
                                             rows: ContactSolveRows(
                                                 entries: entries, quads: quads, quadRows: quadRows,
                                                 constraints: constraints, bodies: bodies,
-                                                motions: UnsafeBufferPointer(meter.motions), targetsAimed: false),
+                                                motions: UnsafeBufferPointer(meter.motions)),
                                             store: store, meter: measuresMotions ? meter : nil, speeds: slots,
                                             properties: properties, h: h, inverseH: inverseH)
                                         workers.forEachChunkInWaves(chunks) { step.run($0) }
@@ -341,7 +334,6 @@ struct ContactSolvePlan: Sendable {
         }
         listBouncing()
         impulsesStored = true
-        targetsAimed = true
         return fastest.dropFirst().reduce(fastest[0]) { World.faster($0, $1) }
     }
 
@@ -369,8 +361,7 @@ struct ContactSolvePlan: Sendable {
         }
         for substep in 0..<substeps {
             if integratesVelocities { appendBodies(.integrateVelocities) }
-            let aimed = substep > 0 || targetsAimed
-            append(passChunks) { $0 == .warmStart ? .warmStart : aimed ? .solveAimed : .solve }
+            append(passChunks) { $0 == .warmStart ? .warmStart : .solve }
             appendBodies(substep == substeps - 1 ? .lastIntegratePositions : .integratePositions)
             append(relaxChunks) { _ in substep == substeps - 1 ? .lastRelax : .relax }
         }
@@ -389,7 +380,7 @@ struct ContactSolvePlan: Sendable {
                         plan.motions.motions.withUnsafeBufferPointer { motions in
                             let rows = ContactSolveRows(
                                 entries: entries, quads: quads, quadRows: quadRows, constraints: constraints,
-                                bodies: bodies, motions: motions, targetsAimed: plan.targetsAimed)
+                                bodies: bodies, motions: motions)
                             if chunks.isEmpty {
                                 rows.run(stage, entries.indices, inverseH: inverseH)
                             } else {
@@ -523,7 +514,6 @@ struct ContactSolvePlan: Sendable {
 /// What a chunk of `ContactSolvePlan.runSubsteps` does, over the plan's storage opened as raw
 /// buffers for the run of waves.
 private struct SubstepChunks {
-    /// The rows with targets not yet aimed (the first solve pass); `aimed` for the others.
     let rows: ContactSolveRows
     let store: ContactImpulseStore
     /// Measures the bodies' motions for the relax pass (nil when no quad reads them).
@@ -533,19 +523,12 @@ private struct SubstepChunks {
     let h: Double
     let inverseH: Double
 
-    var aimed: ContactSolveRows {
-        ContactSolveRows(
-            entries: rows.entries, quads: rows.quads, quadRows: rows.quadRows, constraints: rows.constraints,
-            bodies: rows.bodies, motions: rows.motions, targetsAimed: true)
-    }
-
     @inline(__always)
     func run(_ chunk: WaveChunk) {
         switch ContactSolvePlan.SubstepStage(rawValue: chunk.stage)! {
         case .integrateVelocities: World.integrateVelocities(chunk.slots, rows.bodies, properties, h: h)
         case .warmStart: rows.run(.warmStart, chunk.range, inverseH: inverseH)
         case .solve: rows.run(.solve, chunk.range, inverseH: inverseH)
-        case .solveAimed: aimed.run(.solve, chunk.range, inverseH: inverseH)
         case .integratePositions, .lastIntegratePositions:
             let fastest = World.integratePositions(chunk.slots, rows.bodies, h: h)
             // The relax pass's motions (`relax`), body by body.
@@ -554,9 +537,9 @@ private struct SubstepChunks {
             if chunk.stage == ContactSolvePlan.SubstepStage.lastIntegratePositions.rawValue {
                 speeds.store(fastest, for: chunk.range)
             }
-        case .relax: aimed.run(.relax, chunk.range, inverseH: inverseH)
+        case .relax: rows.run(.relax, chunk.range, inverseH: inverseH)
         case .lastRelax:
-            aimed.run(.relax, chunk.range, inverseH: inverseH)
+            rows.run(.relax, chunk.range, inverseH: inverseH)
             store.run(chunk.range, constraints: rows.constraints)
         }
     }

@@ -11,40 +11,28 @@ struct ContactSolveRows {
     let quadRows: UnsafeBufferPointer<ContactRowQuad.Rows>
     let constraints: UnsafeMutableBufferPointer<ContactConstraint>
     let bodies: UnsafeMutableBufferPointer<BodyState>
-    /// The bodies' motions since the step began, for the quads' separations.
+    /// The bodies' motions since the step began, which the relax pass aims the quads by.
     let motions: UnsafeBufferPointer<BodyMotion>
-    /// Whether the quads' targets (`ContactRowQuad.aim`) are those of the current poses: set by
-    /// a relax pass, until positions move (`ContactSolvePlan.targetsAimed`).
-    let targetsAimed: Bool
 
     /// Runs `stage` over `entries[range]`, in order.
     @inline(__always)
     func run(_ stage: ContactSolvePlan.Stage, _ range: Range<Int>, inverseH: Double) {
         switch stage {
         case .warmStart: warmStart(range)
-        case .solve:
-            if targetsAimed {
-                solveWithBiasAimed(range, inverseH: inverseH)
-            } else {
-                solveWithBias(range, inverseH: inverseH)
-            }
+        case .solve: solveWithBias(range, inverseH: inverseH)
         case .relax: relax(range, inverseH: inverseH)
         }
     }
 
-    /// The solve and relax passes as functions of their own: inlined into one caller together,
-    /// the optimizer gave up on the single rows' locals (a run-time exclusivity check per row,
-    /// 1.3 % more instructions on the pile).
+    /// The solve pass, a function of its own as the relax pass is: inlined into one caller
+    /// together, the optimizer gave up on the single rows' locals (a run-time exclusivity check
+    /// per row, 1.3 % more instructions on the pile). The quads' targets are those of the
+    /// current poses: aimed as each quad was laid out for the step's first solve pass, and by
+    /// the relax pass before it for the others (positions move only between a solve pass and
+    /// its relax pass).
     @inline(never)
     private func solveWithBias(_ range: Range<Int>, inverseH: Double) {
-        solve(range, inverseH: inverseH, useBias: true, aimed: false)
-    }
-
-    /// The solve pass after a relax pass: the targets the relax pass aimed at are those of the
-    /// current poses (positions move only between the solve and relax passes).
-    @inline(never)
-    private func solveWithBiasAimed(_ range: Range<Int>, inverseH: Double) {
-        solve(range, inverseH: inverseH, useBias: true, aimed: true)
+        solve(range, inverseH: inverseH, useBias: true)
     }
 
     /// The relax pass, a block of entries at a time: first the block's quads' targets
@@ -60,7 +48,7 @@ struct ContactSolveRows {
             for entry in entries[block] where entry >= 0 {
                 quads[Int(entry)].aim(motions, inverseH: inverseH)
             }
-            solve(block, inverseH: inverseH, useBias: false, aimed: true)
+            solve(block, inverseH: inverseH, useBias: false)
             start = block.upperBound
         }
     }
@@ -84,11 +72,11 @@ struct ContactSolveRows {
     /// One pass over the rows; `useBias` is a constant at each call, so the solve and relax
     /// passes each get their own copy of the loop.
     @inline(__always)
-    private func solve(_ range: Range<Int>, inverseH: Double, useBias: Bool, aimed: Bool) {
+    private func solve(_ range: Range<Int>, inverseH: Double, useBias: Bool) {
         for entry in entries[range] {
             if entry >= 0 {
                 let k = Int(entry)
-                if !quads[k].solve(bodies, motions, inverseH: inverseH, useBias: useBias, aimed: aimed) {
+                if !quads[k].solve(bodies, useBias: useBias) {
                     // A lane's block problem had no solution: the four rows one at a time.
                     let rows = quadRows[k]
                     quads[k].store(rows, into: constraints)
