@@ -31,8 +31,11 @@ import TetherTestSupport
         var states = Self.randomBodies(3000, &rng)
         let start = states
         var motions = BodyMotions()
-        Self.withContext(&states, threads: threads) { motions.begin($0) }
-        // Before anything moves: no translation, and the start relative to itself.
+        Self.withContext(&states, threads: threads) {
+            motions.begin($0)
+            motions.update($0)
+        }
+        // Measured before anything moves: no translation, and the start relative to itself.
         for (slot, motion) in motions.motions.enumerated() {
             let unmoved = start[slot].rotation.relative(to: start[slot].rotation)
             #expect(motion.translation == .zero)

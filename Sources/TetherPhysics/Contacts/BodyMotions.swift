@@ -22,8 +22,9 @@ struct BodyMotions: Sendable {
     /// Each body's motion at the last `begin` or `update`.
     private(set) var motions: [BodyMotion] = []
 
-    /// Records the bodies' poses as the step's start; the motions are those of bodies that have
-    /// not moved yet (the first substep's solve pass reads them).
+    /// Records the bodies' poses as the step's start. The motions are measured first once
+    /// positions have moved (`update`, or a `Meter`): nothing reads them before, since the
+    /// quads are aimed at the step's start as they are laid out (`ContactRowQuad.aimAtStepStart`).
     mutating func begin(_ context: StepContext) {
         let bodies = context.bodies
         let count = bodies.count
@@ -32,13 +33,10 @@ struct BodyMotions: Sendable {
         motions.resize(to: count, with: BodyMotion(rotation: .identity, translation: .zero))
         startPositions.withUnsafeMutableBufferPointer { positions in
             startRotations.withUnsafeMutableBufferPointer { rotations in
-                motions.withUnsafeMutableBufferPointer { motions in
-                    context.workers.forEachChunk(count: count) { chunk in
-                        for slot in chunk {
-                            positions[slot] = bodies[slot].position
-                            rotations[slot] = bodies[slot].rotation
-                        }
-                        Self.measure(chunk, bodies, UnsafeBufferPointer(positions), UnsafeBufferPointer(rotations), motions)
+                context.workers.forEachChunk(count: count) { chunk in
+                    for slot in chunk {
+                        positions[slot] = bodies[slot].position
+                        rotations[slot] = bodies[slot].rotation
                     }
                 }
             }
