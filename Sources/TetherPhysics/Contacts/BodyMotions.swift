@@ -19,7 +19,7 @@ struct BodyMotions: Sendable {
     /// Each body's position and rotation when the step began.
     private var startPositions: [Vec2] = []
     private var startRotations: [Rotation] = []
-    /// Each body's motion at the last `begin` or `update`.
+    /// Each body's motion at the last `update` (or the `Meter`'s measures); sized by `begin`.
     private(set) var motions: [BodyMotion] = []
 
     /// Records the bodies' poses as the step's start. The motions are measured first once

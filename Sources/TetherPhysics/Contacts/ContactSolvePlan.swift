@@ -17,10 +17,10 @@ struct ContactSolvePlan: Sendable {
     private(set) var quads: [ContactRowQuad] = []
     /// The rows each quad takes (`quads[k]` holds rows `quadRows[k]`).
     private(set) var quadRows: [ContactRowQuad.Rows] = []
-    /// Each row's kind (`ContactConstraint.grouping`, or `.alone` when rows are not grouped),
-    /// in constraint order: this step's, written by `prepare`, and those `entries` and
-    /// `quadRows` were arranged from.
+    /// Each row's kind this step (`ContactConstraint.grouping`, or `.alone` when rows are not
+    /// grouped), in constraint order, written as `prepare` fills the row.
     private var kinds: [ContactConstraint.Grouping] = []
+    /// The kinds `entries` and `quadRows` were arranged from.
     private var arrangedKinds: [ContactConstraint.Grouping] = []
     /// The bodies' motions since the step began, which the quads' separations follow from.
     private var motions = BodyMotions()
