@@ -192,7 +192,7 @@ import Testing
         if let lanes {
             quads = rows.withUnsafeMutableBufferPointer { rows in
                 [ContactRowQuad](unsafeUninitializedCapacity: 1) { buffer, count in
-                    ContactRowQuad.lay(buffer.baseAddress!, rows: lanes, rows)
+                    ContactRowQuad.lay(buffer.baseAddress!, rows: lanes, rows, inverseH: inverseH)
                     count = 1
                 }
             }
@@ -357,7 +357,8 @@ import Testing
             var rows = scene.rows
             let quads = rows.withUnsafeMutableBufferPointer { rows in
                 [ContactRowQuad](unsafeUninitializedCapacity: 2) { buffer, count in
-                    ContactRowQuad.lay(buffer.baseAddress!, rows: ContactRowQuad.Rows(0, 1, 2, 3), rows)
+                    ContactRowQuad.lay(
+                        buffer.baseAddress!, rows: ContactRowQuad.Rows(0, 1, 2, 3), rows, inverseH: Self.inverseH)
                     buffer[1] = buffer[0]
                     count = 2
                 }

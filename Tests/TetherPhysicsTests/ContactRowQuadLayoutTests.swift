@@ -106,7 +106,7 @@ import Testing
         constraints.withUnsafeMutableBufferPointer { constraints in
             let quad = UnsafeMutablePointer<ContactRowQuad>.allocate(capacity: 1)
             defer { quad.deallocate() }
-            ContactRowQuad.lay(quad, rows: rows, constraints)
+            ContactRowQuad.lay(quad, rows: rows, constraints, inverseH: 240)
             body(quad.pointee)
         }
     }

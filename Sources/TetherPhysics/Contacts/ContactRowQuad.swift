@@ -165,10 +165,11 @@ struct ContactRowQuad: Sendable {
     @inline(__always) func movesB(_ lane: Int) -> Bool { movable & (16 << lane) != 0 }
 
     /// Lays out rows `rows` of `constraints` lane by lane into `quad`, writing in place (`quad`
-    /// may be uninitialized: the type is trivial, so assigning every field initializes it).
+    /// may be uninitialized: the type is trivial, so assigning every field initializes it), and
+    /// aims it at the step's start (`aimAtStepStart`), where the rows were prepared.
     static func lay(
         _ quad: UnsafeMutablePointer<ContactRowQuad>, rows: Rows,
-        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>
+        _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, inverseH: Double
     ) {
         let r = Sources(rows, constraints)
         let c = r.c0
@@ -196,8 +197,6 @@ struct ContactRowQuad: Sendable {
         quad.pointee.biasRate = r.lanes { $0.pointee.softness.biasRate }
         quad.pointee.baseSeparation0 = r.points(true) { $0.pointee.baseSeparation }
         quad.pointee.baseSeparation1 = r.points(false) { $0.pointee.baseSeparation }
-        quad.pointee.aim0 = Aim()
-        quad.pointee.aim1 = Aim()
         quad.pointee.friction = r.lanes { $0.pointee.friction }
         if quad.pointee.twoPoints && !quad.pointee.inOrder {
             quad.pointee.k11 = r.lanes { $0.pointee.k11 }
@@ -217,6 +216,7 @@ struct ContactRowQuad: Sendable {
         quad.pointee.inverseDeterminantSoft = r.lanes { $0.pointee.inverseDeterminantSoft }
         quad.pointee.largestNormalImpulse0 = r.points(true) { $0.pointee.maxNormalImpulse }
         quad.pointee.largestNormalImpulse1 = r.points(false) { $0.pointee.maxNormalImpulse }
+        quad.pointee.aimAtStepStart(inverseH: inverseH)
     }
 
     /// Lane `lane`'s impulses into its row's points (`row`: that lane's constraint).
@@ -461,8 +461,8 @@ struct ContactRowQuad: Sendable {
     /// relative to its start rounds to exactly (1, +0) in single precision (`c² + s²` of a unit
     /// rotation lies within an ulp of 1 in double, and `c·s − s·c` is +0) and its translation is
     /// exactly +0 (`p − p`), so the targets are those `aim` gives from the step's first motions,
-    /// to the bit, without gathering them. Run as each quad is laid out, so that the step's
-    /// first solve pass reads its targets as the later ones do.
+    /// to the bit, without gathering them. Run as each quad is laid out (`lay`), so that the
+    /// step's first solve pass reads its targets as the later ones do.
     @inline(__always)
     mutating func aimAtStepStart(inverseH: Double) {
         aim(.none, inverseH: inverseH)

@@ -197,8 +197,8 @@ struct ContactSolvePlan: Sendable {
         layOutQuads(constraints, context)
     }
 
-    /// Builds `quads` from `quadRows`, each in place in the array's storage (see
-    /// `ContactRowQuad.lay`), in chunks of quads on the step's workers: each quad is written by
+    /// Builds `quads` from `quadRows`, each in place in the array's storage and aimed at the
+    /// step's start (see `ContactRowQuad.lay`), in chunks of quads on the step's workers: each quad is written by
     /// its own index alone and only reads its four rows.
     private mutating func layOutQuads(
         _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ context: StepContext
@@ -208,10 +208,7 @@ struct ContactSolvePlan: Sendable {
         quadRows.withUnsafeBufferPointer { rows in
             func lay(_ quads: UnsafeMutablePointer<ContactRowQuad>) {
                 workers.forEachChunk(count: count, minimum: workers.minimumQuadChunk) { chunk in
-                    for k in chunk {
-                        ContactRowQuad.lay(quads + k, rows: rows[k], constraints)
-                        quads[k].aimAtStepStart(inverseH: inverseH)
-                    }
+                    for k in chunk { ContactRowQuad.lay(quads + k, rows: rows[k], constraints, inverseH: inverseH) }
                 }
             }
             if quads.count < count {
