@@ -276,10 +276,14 @@ extension World {
             manifold = collideShapes(a, b, speculativeDistance: candidate.margin)
         }
         guard manifold.pointCount > 0 else { return false }
+        // The larger elasticity, as `max` picks it (written out: in this large function the
+        // optimizer called the generic `max` out of line, once per contact).
+        let (elasticityA, elasticityB) = (a.pointee.elasticity, b.pointee.elasticity)
         contact.pointee = Contact(
             key: candidate.key, bodyA: a.pointee.id, boundary: nil, bodyB: b.pointee.id, manifold: manifold,
             friction: (a.pointee.friction * b.pointee.friction).squareRoot(),
-            restitution: max(a.pointee.elasticity, b.pointee.elasticity), slotA: a.pointee.slot, slotB: b.pointee.slot)
+            restitution: elasticityB >= elasticityA ? elasticityB : elasticityA, slotA: a.pointee.slot,
+            slotB: b.pointee.slot)
         return true
     }
 
