@@ -198,8 +198,8 @@ struct ContactSolvePlan: Sendable {
     }
 
     /// Builds `quads` from `quadRows`, each in place in the array's storage and aimed at the
-    /// step's start (see `ContactRowQuad.lay`), in chunks of quads on the step's workers: each quad is written by
-    /// its own index alone and only reads its four rows.
+    /// step's start (see `ContactRowQuad.lay`), in chunks of quads on the step's workers: each
+    /// quad is written by its own index alone and only reads its four rows.
     private mutating func layOutQuads(
         _ constraints: UnsafeMutableBufferPointer<ContactConstraint>, _ context: StepContext
     ) {
