@@ -170,6 +170,9 @@ import TetherTestSupport
         var coloring = ContactGraphColoring()
         coloring.colorContacts(count: pairs.count, bodyCount: bodyCount) { (movable(pairs[$0].0), movable(pairs[$0].1)) }
         #expect(coloring.order.map(Int.init).sorted() == Array(pairs.indices))
+        // `positions` undoes `order`: each contact's place in solve order.
+        #expect(coloring.positions.count == pairs.count)
+        #expect(pairs.indices.allSatisfy { Int(coloring.order[Int(coloring.positions[$0])]) == $0 })
         let starts = coloring.colorStarts
         let expectedStarts = ContactGraphColoring.colorCount + 2
         #expect(starts.count == expectedStarts)
@@ -221,6 +224,7 @@ import TetherTestSupport
             let expected = colored(&fresh, pairs)
             let got = colored(&kept, pairs)
             #expect(got.0 == expected.0 && got.1 == expected.1, "step \(step)")
+            #expect(kept.positions == fresh.positions, "step \(step): the kept positions")
             if got.0 != before.0 || got.1 != before.1 { changes += 1 }
         }
         // The order changed at least whenever the contact count did (steps 0, 4, 5, 6 and 7).

@@ -17,6 +17,9 @@ struct ContactGraphColoring: Sendable {
     private var colors: [UInt8] = []
     /// Contact indices in solve order.
     private(set) var order: [Int32] = []
+    /// The inverse of `order`: each contact's place in solve order, in contact order (so the
+    /// step can read the contacts front to back and write each row where it is solved).
+    private(set) var positions: [Int32] = []
     /// Where each color's contacts begin in `order`, and (last) where the overflow contacts,
     /// which may share bodies, begin; `colorCount + 2` entries ending with the contact count.
     private(set) var colorStarts: [Int] = []
@@ -75,13 +78,17 @@ struct ContactGraphColoring: Sendable {
             start += size
         }
         colorStarts = sizes + [count]
-        order.removeAll(keepingCapacity: true)
-        order.append(contentsOf: repeatElement(0, count: count))
+        order.resize(to: count, with: 0)
+        positions.resize(to: count, with: 0)
         order.withUnsafeMutableBufferPointer { order in
-            for i in 0..<count {
-                let color = Int(colors[i])
-                order[sizes[color]] = Int32(i)
-                sizes[color] += 1
+            positions.withUnsafeMutableBufferPointer { positions in
+                for i in 0..<count {
+                    let color = Int(colors[i])
+                    let position = sizes[color]
+                    order[position] = Int32(i)
+                    positions[i] = Int32(position)
+                    sizes[color] = position + 1
+                }
             }
         }
     }
