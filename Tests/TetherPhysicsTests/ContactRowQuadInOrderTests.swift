@@ -46,7 +46,6 @@ import Testing
     ) -> ContactConstraint {
         var c = ContactConstraint()
         (c.slotA, c.slotB) = slots
-        c.contactIndex = slots.0
         c.pointCount = kind == .onePoint ? 1 : 2
         let direction = rotation(&rng, 4)
         c.normal = Vec2(direction.c, direction.s)

@@ -43,10 +43,9 @@ struct ContactSoftness: Sendable {
 /// The solver's view of one contact for one step (Box2D v3's `b2ContactConstraint`): body
 /// slots, masses, lever arms and effective masses, rebuilt every step from the persistent
 /// `Contact` in a dense array of its own, so the rows stream through memory that holds nothing
-/// else; the impulses go back to the contact at the end of the step for warm starting.
+/// else; the impulses go back to the contact at the end of the step for warm starting (which
+/// contact is the plan's `rowContacts`, kept apart so the store need not read the row).
 struct ContactConstraint: Sendable {
-    /// The contact this row belongs to, in `World.contacts`.
-    var contactIndex = 0
     var slotA = 0
     var slotB = 0
     var pointCount = 0
@@ -91,7 +90,6 @@ struct ContactConstraint: Sendable {
         _ bodies: UnsafeMutableBufferPointer<BodyState>, _ properties: UnsafeMutableBufferPointer<BodyProperties>,
         softnesses: ContactSoftness
     ) {
-        contactIndex = index
         self.slotA = slotA
         self.slotB = slotB
         let contact = contacts.baseAddress! + index

@@ -12,6 +12,9 @@
 struct ContactSolvePlan: Sendable {
     /// The rows of the step, in graph-color order (filled in place by `prepare`).
     private var constraints: [ContactConstraint] = []
+    /// Each row's contact in the step's contacts, in row order: storing the impulses reads
+    /// these 4 bytes a row instead of a cache line of the row itself.
+    private var rowContacts: [Int32] = []
     /// Solve order: an entry `k ≥ 0` is `quads[k]`, an entry `k < 0` is constraint `~k`.
     private(set) var entries: [Int32] = []
     private(set) var quads: [ContactRowQuad] = []
@@ -65,6 +68,7 @@ struct ContactSolvePlan: Sendable {
         // Rows are filled in place: the array only grows or shrinks to the contact count.
         constraints.resize(to: contacts.count, with: ContactConstraint())
         kinds.resize(to: contacts.count, with: .alone)
+        rowContacts.resize(to: contacts.count, with: 0)
         let positions = coloring.positions
         let colorStarts = coloring.colorStarts
         let softnesses = ContactSoftness(h: context.h)
@@ -73,20 +77,23 @@ struct ContactSolvePlan: Sendable {
                 contacts.withUnsafeBufferPointer { contacts in
                     positions.withUnsafeBufferPointer { positions in
                         plan.kinds.withUnsafeMutableBufferPointer { kinds in
-                            // The contacts are read in their own order and each row written
-                            // where it is solved: read in solve order, every contact was a jump
-                            // the processor could not foresee (a pile of 4 000 boxes waited on
-                            // memory for a third of this loop). Each row is written by its own
-                            // contact alone: chunks of contacts may run at once.
-                            let workers = context.workers
-                            workers.forEachChunk(count: contacts.count, minimum: workers.minimumStageChunk) { chunk in
-                                for index in chunk {
-                                    let k = Int(positions[index])
-                                    let (a, b) = slotPair(contacts[index])
-                                    constraints[k].prepare(
-                                        contacts, index: index, slotA: a, slotB: b, context.bodies, properties,
-                                        softnesses: softnesses)
-                                    kinds[k] = groupsRows ? constraints[k].grouping : .alone
+                            plan.rowContacts.withUnsafeMutableBufferPointer { rowContacts in
+                                // The contacts are read in their own order and each row written
+                                // where it is solved: read in solve order, every contact was a jump
+                                // the processor could not foresee (a pile of 4 000 boxes waited on
+                                // memory for a third of this loop). Each row is written by its own
+                                // contact alone: chunks of contacts may run at once.
+                                let workers = context.workers
+                                workers.forEachChunk(count: contacts.count, minimum: workers.minimumStageChunk) { chunk in
+                                    for index in chunk {
+                                        let k = Int(positions[index])
+                                        let (a, b) = slotPair(contacts[index])
+                                        constraints[k].prepare(
+                                            contacts, index: index, slotA: a, slotB: b, context.bodies, properties,
+                                            softnesses: softnesses)
+                                        kinds[k] = groupsRows ? constraints[k].grouping : .alone
+                                        rowContacts[k] = Int32(index)
+                                    }
                                 }
                             }
                         }
@@ -312,18 +319,20 @@ struct ContactSolvePlan: Sendable {
                         plan.quads.withUnsafeMutableBufferPointer { quads in
                             plan.entries.withUnsafeBufferPointer { entries in
                                 plan.quadRows.withUnsafeBufferPointer { quadRows in
-                                    let store = ContactImpulseStore(
-                                        entries: entries, quads: UnsafeBufferPointer(quads), quadRows: quadRows,
-                                        contacts: contacts, bounces: bounces)
-                                    plan.motions.withMeter(bodies) { meter in
-                                        let step = SubstepChunks(
-                                            rows: ContactSolveRows(
-                                                entries: entries, quads: quads, quadRows: quadRows,
-                                                constraints: constraints, bodies: bodies,
-                                                motions: UnsafeBufferPointer(meter.motions)),
-                                            store: store, meter: measuresMotions ? meter : nil, speeds: slots,
-                                            properties: properties, h: h, inverseH: inverseH)
-                                        workers.forEachChunkInWaves(chunks) { step.run($0) }
+                                    plan.rowContacts.withUnsafeBufferPointer { rowContacts in
+                                        let store = ContactImpulseStore(
+                                            entries: entries, quads: UnsafeBufferPointer(quads), quadRows: quadRows,
+                                            rowContacts: rowContacts, contacts: contacts, bounces: bounces)
+                                        plan.motions.withMeter(bodies) { meter in
+                                            let step = SubstepChunks(
+                                                rows: ContactSolveRows(
+                                                    entries: entries, quads: quads, quadRows: quadRows,
+                                                    constraints: constraints, bodies: bodies,
+                                                    motions: UnsafeBufferPointer(meter.motions)),
+                                                store: store, meter: measuresMotions ? meter : nil, speeds: slots,
+                                                properties: properties, h: h, inverseH: inverseH)
+                                            workers.forEachChunkInWaves(chunks) { step.run($0) }
+                                        }
                                     }
                                 }
                             }
@@ -478,10 +487,13 @@ struct ContactSolvePlan: Sendable {
         quads.withUnsafeBufferPointer { quads in
             entries.withUnsafeBufferPointer { entries in
                 quadRows.withUnsafeBufferPointer { quadRows in
-                    bounces.withUnsafeMutableBufferPointer { bounces in
-                        contacts.withUnsafeMutableBufferPointer { contacts in
-                            body(ContactImpulseStore(
-                                entries: entries, quads: quads, quadRows: quadRows, contacts: contacts, bounces: bounces))
+                    rowContacts.withUnsafeBufferPointer { rowContacts in
+                        bounces.withUnsafeMutableBufferPointer { bounces in
+                            contacts.withUnsafeMutableBufferPointer { contacts in
+                                body(ContactImpulseStore(
+                                    entries: entries, quads: quads, quadRows: quadRows, rowContacts: rowContacts,
+                                    contacts: contacts, bounces: bounces))
+                            }
                         }
                     }
                 }
@@ -506,8 +518,9 @@ struct ContactSolvePlan: Sendable {
         let bodies = context.bodies
         for c in bouncing {
             constraints[c].applyRestitution(bodies)
-            contacts[constraints[c].contactIndex].impulse0 = constraints[c].impulse0
-            contacts[constraints[c].contactIndex].impulse1 = constraints[c].impulse1
+            let contact = Int(rowContacts[c])
+            contacts[contact].impulse0 = constraints[c].impulse0
+            contacts[contact].impulse1 = constraints[c].impulse1
         }
     }
 }
@@ -554,6 +567,7 @@ private struct ContactImpulseStore {
     let entries: UnsafeBufferPointer<Int32>
     let quads: UnsafeBufferPointer<ContactRowQuad>
     let quadRows: UnsafeBufferPointer<ContactRowQuad.Rows>
+    let rowContacts: UnsafeBufferPointer<Int32>
     let contacts: UnsafeMutableBufferPointer<Contact>
     let bounces: UnsafeMutableBufferPointer<Bool>
 
@@ -564,7 +578,7 @@ private struct ContactImpulseStore {
                 if constraints[row].mayBounce {
                     bounces[row] = true
                 } else {
-                    let contact = constraints[row].contactIndex
+                    let contact = Int(rowContacts[row])
                     contacts[contact].impulse0 = constraints[row].impulse0
                     contacts[contact].impulse1 = constraints[row].impulse1
                 }
@@ -581,7 +595,7 @@ private struct ContactImpulseStore {
                     quad.pointee.storePoints(lane, into: &constraints[row])
                     bounces[row] = true
                 } else {
-                    let contact = constraints[row].contactIndex
+                    let contact = Int(rowContacts[row])
                     contacts[contact].impulse0 = quad.pointee.impulses0.impulse(lane)
                     contacts[contact].impulse1 =
                         quad.pointee.twoPoints ? quad.pointee.impulses1.impulse(lane) : AccumulatedImpulse()
