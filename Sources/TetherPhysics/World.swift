@@ -40,8 +40,6 @@ public struct World: Sendable {
     var contacts: [Contact] = []
     /// Contact discovery's working storage (capacity and the broadphase's sort order only).
     var discovery = ContactDiscovery()
-    /// The solve order of the contact rows (scratch kept to reuse its storage).
-    var contactColoring = ContactGraphColoring()
     /// The solver's rows for the contacts of the current step, arranged for solving.
     var contactPlan = ContactSolvePlan()
     /// UIKit's contact callbacks of the last step, in contact-key order.

@@ -342,7 +342,7 @@ import TetherTestSupport
             #expect(kept.entryColorStarts == new.entryColorStarts, "step \(step): colors' starts")
             let sameBodies = Self.stateBits(world) == Self.stateBits(fresh)
             #expect(sameBodies, "step \(step): the bodies differ")
-            guard world.contactColoring.isKept else { continue }
+            guard world.contactPlan.coloring.isKept else { continue }
             keptSteps += 1
             if kept.entries != before.0 || kept.quadRows != before.1 { rearrangedSteps += 1 }
         }

@@ -44,7 +44,7 @@ struct ContactSoftness: Sendable {
 /// slots, masses, lever arms and effective masses, rebuilt every step from the persistent
 /// `Contact` in a dense array of its own, so the rows stream through memory that holds nothing
 /// else; the impulses go back to the contact at the end of the step for warm starting (which
-/// contact is the plan's `rowContacts`, kept apart so the store need not read the row).
+/// contact the coloring's order says, kept apart so the store need not read the row).
 struct ContactConstraint: Sendable {
     var slotA = 0
     var slotB = 0

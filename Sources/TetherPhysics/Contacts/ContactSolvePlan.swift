@@ -12,9 +12,10 @@
 struct ContactSolvePlan: Sendable {
     /// The rows of the step, in graph-color order (filled in place by `prepare`).
     private var constraints: [ContactConstraint] = []
-    /// Each row's contact in the step's contacts, in row order: storing the impulses reads
-    /// these 4 bytes a row instead of a cache line of the row itself.
-    private var rowContacts: [Int32] = []
+    /// The rows' solve order, kept from step to step (at rest it is not worked out again). Its
+    /// `order` also names each row's contact, 4 bytes a row: storing the impulses reads those
+    /// instead of a cache line of the row itself.
+    private(set) var coloring = ContactGraphColoring()
     /// Solve order: an entry `k ≥ 0` is `quads[k]`, an entry `k < 0` is constraint `~k`.
     private(set) var entries: [Int32] = []
     private(set) var quads: [ContactRowQuad] = []
@@ -51,9 +52,7 @@ struct ContactSolvePlan: Sendable {
     /// in graph-color order (`ContactGraphColoring`), and arranges them: in quads where it can
     /// when `groupsRows`, otherwise every row on its own. The arrangement of the step before is
     /// kept when the colors and every row's kind are those it was made from.
-    mutating func prepare(
-        _ context: StepContext, contacts: [Contact], coloring: inout ContactGraphColoring, groupsRows: Bool
-    ) {
+    mutating func prepare(_ context: StepContext, contacts: [Contact], groupsRows: Bool) {
         // Slots as this step's discovery found them.
         func slotPair(_ contact: Contact) -> (Int, Int) { (Int(contact.slotA), Int(contact.slotB)) }
         let properties = context.properties
@@ -68,7 +67,6 @@ struct ContactSolvePlan: Sendable {
         // Rows are filled in place: the array only grows or shrinks to the contact count.
         constraints.resize(to: contacts.count, with: ContactConstraint())
         kinds.resize(to: contacts.count, with: .alone)
-        rowContacts.resize(to: contacts.count, with: 0)
         let positions = coloring.positions
         let colorStarts = coloring.colorStarts
         let softnesses = ContactSoftness(h: context.h)
@@ -77,23 +75,20 @@ struct ContactSolvePlan: Sendable {
                 contacts.withUnsafeBufferPointer { contacts in
                     positions.withUnsafeBufferPointer { positions in
                         plan.kinds.withUnsafeMutableBufferPointer { kinds in
-                            plan.rowContacts.withUnsafeMutableBufferPointer { rowContacts in
-                                // The contacts are read in their own order and each row written
-                                // where it is solved: read in solve order, every contact was a jump
-                                // the processor could not foresee (a pile of 4 000 boxes waited on
-                                // memory for a third of this loop). Each row is written by its own
-                                // contact alone: chunks of contacts may run at once.
-                                let workers = context.workers
-                                workers.forEachChunk(count: contacts.count, minimum: workers.minimumStageChunk) { chunk in
-                                    for index in chunk {
-                                        let k = Int(positions[index])
-                                        let (a, b) = slotPair(contacts[index])
-                                        constraints[k].prepare(
-                                            contacts, index: index, slotA: a, slotB: b, context.bodies, properties,
-                                            softnesses: softnesses)
-                                        kinds[k] = groupsRows ? constraints[k].grouping : .alone
-                                        rowContacts[k] = Int32(index)
-                                    }
+                            // The contacts are read in their own order and each row written
+                            // where it is solved: read in solve order, every contact was a jump
+                            // the processor could not foresee (a pile of 4 000 boxes waited on
+                            // memory for a third of this loop). Each row is written by its own
+                            // contact alone: chunks of contacts may run at once.
+                            let workers = context.workers
+                            workers.forEachChunk(count: contacts.count, minimum: workers.minimumStageChunk) { chunk in
+                                for index in chunk {
+                                    let k = Int(positions[index])
+                                    let (a, b) = slotPair(contacts[index])
+                                    constraints[k].prepare(
+                                        contacts, index: index, slotA: a, slotB: b, context.bodies, properties,
+                                        softnesses: softnesses)
+                                    kinds[k] = groupsRows ? constraints[k].grouping : .alone
                                 }
                             }
                         }
@@ -102,7 +97,7 @@ struct ContactSolvePlan: Sendable {
             }
             // The arrangement follows from the colors and the rows' kinds alone: at rest both
             // stay from step to step, and only the quads' values are laid out again.
-            if coloring.isKept && !plan.entryColorStarts.isEmpty && plan.kinds == plan.arrangedKinds {
+            if plan.coloring.isKept && !plan.entryColorStarts.isEmpty && plan.kinds == plan.arrangedKinds {
                 plan.layOutQuads(constraints, context)
             } else {
                 plan.build(constraints, colorStarts: colorStarts, context: context)
@@ -319,7 +314,7 @@ struct ContactSolvePlan: Sendable {
                         plan.quads.withUnsafeMutableBufferPointer { quads in
                             plan.entries.withUnsafeBufferPointer { entries in
                                 plan.quadRows.withUnsafeBufferPointer { quadRows in
-                                    plan.rowContacts.withUnsafeBufferPointer { rowContacts in
+                                    plan.coloring.order.withUnsafeBufferPointer { rowContacts in
                                         let store = ContactImpulseStore(
                                             entries: entries, quads: UnsafeBufferPointer(quads), quadRows: quadRows,
                                             rowContacts: rowContacts, contacts: contacts, bounces: bounces)
@@ -487,7 +482,7 @@ struct ContactSolvePlan: Sendable {
         quads.withUnsafeBufferPointer { quads in
             entries.withUnsafeBufferPointer { entries in
                 quadRows.withUnsafeBufferPointer { quadRows in
-                    rowContacts.withUnsafeBufferPointer { rowContacts in
+                    coloring.order.withUnsafeBufferPointer { rowContacts in
                         bounces.withUnsafeMutableBufferPointer { bounces in
                             contacts.withUnsafeMutableBufferPointer { contacts in
                                 body(ContactImpulseStore(
@@ -518,7 +513,7 @@ struct ContactSolvePlan: Sendable {
         let bodies = context.bodies
         for c in bouncing {
             constraints[c].applyRestitution(bodies)
-            let contact = Int(rowContacts[c])
+            let contact = Int(coloring.order[c])
             contacts[contact].impulse0 = constraints[c].impulse0
             contacts[contact].impulse1 = constraints[c].impulse1
         }
@@ -567,6 +562,7 @@ private struct ContactImpulseStore {
     let entries: UnsafeBufferPointer<Int32>
     let quads: UnsafeBufferPointer<ContactRowQuad>
     let quadRows: UnsafeBufferPointer<ContactRowQuad.Rows>
+    /// Each row's contact (the coloring's `order`).
     let rowContacts: UnsafeBufferPointer<Int32>
     let contacts: UnsafeMutableBufferPointer<Contact>
     let bounces: UnsafeMutableBufferPointer<Bool>

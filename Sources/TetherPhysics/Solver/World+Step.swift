@@ -38,7 +38,7 @@ extension World {
         let (fastest, allFinite, allInLanes) = StepContext.open(
             &bodies, &properties, h: h, hasForces: hasForces, isCoupled: isCoupled, workers: workers
         ) { context in
-            contactPlan.prepare(context, contacts: contacts, coloring: &contactColoring, groupsRows: groupsRows)
+            contactPlan.prepare(context, contacts: contacts, groupsRows: groupsRows)
             var fastest = (linear: 0.0, angular: 0.0)
             var (allFinite, allInLanes) = (false, false)
             if !context.isCoupled && !springBySlot.isEmpty && stepsIndependentBodies {
