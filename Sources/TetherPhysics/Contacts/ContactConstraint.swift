@@ -43,8 +43,9 @@ struct ContactSoftness: Sendable {
 /// The solver's view of one contact for one step (Box2D v3's `b2ContactConstraint`): body
 /// slots, masses, lever arms and effective masses, rebuilt every step from the persistent
 /// `Contact` in a dense array of its own, so the rows stream through memory that holds nothing
-/// else; the impulses go back to the contact at the end of the step for warm starting (which
-/// contact the coloring's order says, kept apart so the store need not read the row).
+/// else; the impulses go back to the contact at the end of the step for warm starting. A row's
+/// contact is the coloring's `order` at the row's index, kept out of the row so that storing the
+/// impulses need not read it.
 struct ContactConstraint: Sendable {
     var slotA = 0
     var slotB = 0
