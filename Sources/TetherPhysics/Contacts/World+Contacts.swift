@@ -62,55 +62,6 @@ extension World {
         swap(&contacts, &scratch.contacts)
     }
 
-    /// Merges `built`, contacts in key order, with `previous`, last step's contacts whose keys
-    /// lie in the same span (both sorted by key): each built contact that has a previous one
-    /// inherits its impulses, and contacts that begin or end touching append events, in key
-    /// order. Contacts are read and updated in place: they are a few hundred bytes each and a
-    /// pile has thousands, so copies would cost as much as the narrow phase.
-    ///
-    /// Spans of keys that follow each other give, one after the other, the events one merge of
-    /// the whole gives: so chunks of the narrow phase each merge their own span.
-    private static func merge(
-        _ built: UnsafeMutablePointer<Contact>, count builtCount: Int, with previous: UnsafeBufferPointer<Contact>,
-        events: inout [ContactEvent]
-    ) {
-        // Takes `events` as an argument, not captured: a captured array is checked for
-        // exclusive access on every contact.
-        func end(_ k: Int, _ events: inout [ContactEvent]) {
-            if previous[k].touching {
-                events.append(ContactEvent(phase: .ended, partner: previous[k].partnerA, body: previous[k].bodyB, point: nil))
-            }
-        }
-        let previousCount = previous.count
-        var old = 0
-        for contact in built..<(built + builtCount) {
-            let key = contact.pointee.key
-            while old < previousCount && previous[old].key < key {
-                end(old, &events)
-                old += 1
-            }
-            let hasPrevious = old < previousCount && previous[old].key == key
-            let wasTouching = hasPrevious && previous[old].touching
-            if hasPrevious { contact.pointee.inheritImpulses(from: previous.baseAddress! + old) }
-            let touching = contact.pointee.minimumSeparation <= ContactConstants.touchingDistance
-            contact.pointee.touching = touching
-            if touching != wasTouching {
-                if touching {
-                    events.append(ContactEvent(
-                        phase: .began, partner: contact.pointee.partnerA, body: contact.pointee.bodyB,
-                        point: contact.pointee.contactPoint))
-                } else {
-                    end(old, &events)
-                }
-            }
-            if hasPrevious { old += 1 }
-        }
-        while old < previousCount {
-            end(old, &events)
-            old += 1
-        }
-    }
-
     /// The first index of `contacts` (sorted by key) whose key is at least `key`.
     private static func firstIndex(in contacts: UnsafeBufferPointer<Contact>, atLeast key: UInt64) -> Int {
         var (low, high) = (0, contacts.count)
@@ -195,13 +146,13 @@ extension World {
     }
 
     /// Replaces `scratch.contacts` with a contact for every candidate that has points, in
-    /// candidate order, merged with last step's contacts (`merge`; its events go to `events`).
-    /// Contacts are written in place into storage sized for every candidate (a contact is a few
-    /// hundred bytes: building and appending one copies it twice). With several workers each
-    /// chunk of candidates writes into its own part of that storage and merges it with the last
-    /// step's contacts of its span of keys (from its first candidate's key to the next chunk's),
-    /// and the parts and their events are then closed up in chunk order, which is the order one
-    /// thread makes them in.
+    /// candidate order, each merged with last step's contacts as it is written (`ContactMerge`;
+    /// its events go to `events`). Contacts are written in place into storage sized for every
+    /// candidate (a contact is a few hundred bytes: building and appending one copies it
+    /// twice). With several workers each chunk of candidates writes into its own part of that
+    /// storage and merges it with the last step's contacts of its span of keys (from its first
+    /// candidate's key to the next chunk's), and the parts and their events are then closed up
+    /// in chunk order, which is the order one thread makes them in.
     private func narrowPhase(_ scratch: inout ContactDiscovery, events: inout [ContactEvent]) {
         let count = scratch.candidates.count
         scratch.contacts.grow(toAtLeast: count, with: .unused)
@@ -212,8 +163,11 @@ extension World {
                     scratch.contacts.withUnsafeMutableBufferPointer { contacts in
                         let out = contacts.baseAddress!
                         if chunks == 1 {
-                            let made = makeContacts(candidates, 0..<count, colliders, into: out)
-                            Self.merge(out, count: made, with: previous, events: &events)
+                            var merge = ContactMerge(previous: previous, events: events)
+                            events = []
+                            let made = makeContacts(candidates, 0..<count, colliders, into: out, merging: &merge)
+                            merge.finish()
+                            events = merge.events
                             return made
                         }
                         // The span of last step's contacts a chunk of candidates merges with.
@@ -223,10 +177,11 @@ extension World {
                             return UnsafeBufferPointer(rebasing: previous[lower..<upper])
                         }
                         let made = workers.reduceChunks(count: count, minimum: workers.minimumStageChunk) { chunk in
-                            let made = makeContacts(candidates, chunk, colliders, into: out + chunk.lowerBound)
-                            var chunkEvents: [ContactEvent] = []
-                            Self.merge(out + chunk.lowerBound, count: made, with: previousSpan(chunk), events: &chunkEvents)
-                            return [(made, chunkEvents)]
+                            var merge = ContactMerge(previous: previousSpan(chunk))
+                            let made = makeContacts(
+                                candidates, chunk, colliders, into: out + chunk.lowerBound, merging: &merge)
+                            merge.finish()
+                            return [(made, merge.events)]
                         } combine: { $0 + $1 }
                         var end = made[0].0
                         events.append(contentsOf: made[0].1)
@@ -242,6 +197,28 @@ extension World {
             }
         }
         scratch.contacts.truncate(to: made)
+    }
+
+    /// How many candidates the narrow phase collides before merging their contacts: the
+    /// contacts of a block (at most 248 bytes each) are still in the first-level cache.
+    private static let mergeBlock = 32
+
+    /// The narrow phase for `candidates[range]`: writes a contact for every candidate that has
+    /// points to `out`, `out + 1`, …, merges them with last step's a block of candidates at a
+    /// time, and returns how many.
+    private func makeContacts(
+        _ candidates: UnsafeBufferPointer<ContactDiscovery.Candidate>, _ range: Range<Int>,
+        _ colliders: UnsafeBufferPointer<ContactDiscovery.Collider>, into out: UnsafeMutablePointer<Contact>,
+        merging merge: inout ContactMerge
+    ) -> Int {
+        var made = 0
+        for block in stride(from: range.lowerBound, to: range.upperBound, by: Self.mergeBlock) {
+            let blockEnd = min(block + Self.mergeBlock, range.upperBound)
+            let count = makeContacts(candidates, block..<blockEnd, colliders, into: out + made)
+            merge.add(out + made, count: count)
+            made += count
+        }
+        return made
     }
 
     /// The narrow phase for `candidates[range]`: writes a contact for every candidate that has
