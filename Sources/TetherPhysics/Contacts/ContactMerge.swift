@@ -37,17 +37,10 @@ struct ContactMerge {
         }
         let previous = self.previous
         let previousCount = previous.count
-        // Takes `events` as an argument, not captured: a captured array is checked for
-        // exclusive access on every contact.
-        func end(_ k: Int, _ events: inout [ContactEvent]) {
-            if previous[k].touching {
-                events.append(ContactEvent(phase: .ended, partner: previous[k].partnerA, body: previous[k].bodyB, point: nil))
-            }
-        }
         for contact in built..<(built + count) {
             let key = contact.pointee.key
             while old < previousCount && previous[old].key < key {
-                end(old, &events)
+                Self.end(previous[old], &events)
                 old += 1
             }
             let hasPrevious = old < previousCount && previous[old].key == key
@@ -61,7 +54,7 @@ struct ContactMerge {
                         phase: .began, partner: contact.pointee.partnerA, body: contact.pointee.bodyB,
                         point: contact.pointee.contactPoint))
                 } else {
-                    end(old, &events)
+                    Self.end(previous[old], &events)
                 }
             }
             if hasPrevious { old += 1 }
@@ -71,14 +64,17 @@ struct ContactMerge {
     /// Ends the previous contacts that no new one met (call once, after the last `add`).
     mutating func finish() {
         while old < previous.count {
-            end(old)
+            Self.end(previous[old], &events)
             old += 1
         }
     }
 
-    /// An `ended` event for `previous[k]` if it was touching.
-    private mutating func end(_ k: Int) {
-        guard previous[k].touching else { return }
-        events.append(ContactEvent(phase: .ended, partner: previous[k].partnerA, body: previous[k].bodyB, point: nil))
+    /// An `ended` event for a previous contact that was touching. The events are an argument,
+    /// not captured by a nested function: a captured array is checked for exclusive access on
+    /// every contact.
+    @inline(__always)
+    private static func end(_ previous: Contact, _ events: inout [ContactEvent]) {
+        guard previous.touching else { return }
+        events.append(ContactEvent(phase: .ended, partner: previous.partnerA, body: previous.bodyB, point: nil))
     }
 }

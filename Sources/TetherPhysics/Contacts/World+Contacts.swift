@@ -145,14 +145,14 @@ extension World {
         scratch.boxes.truncate(to: count)
     }
 
-    /// Replaces `scratch.contacts` with a contact for every candidate that has points, in
-    /// candidate order, each merged with last step's contacts as it is written (`ContactMerge`;
-    /// its events go to `events`). Contacts are written in place into storage sized for every
-    /// candidate (a contact is a few hundred bytes: building and appending one copies it
-    /// twice). With several workers each chunk of candidates writes into its own part of that
-    /// storage and merges it with the last step's contacts of its span of keys (from its first
-    /// candidate's key to the next chunk's), and the parts and their events are then closed up
-    /// in chunk order, which is the order one thread makes them in.
+    /// Replaces `scratch.contacts` with a contact for every candidate that has points, in candidate
+    /// order, merged with last step's contacts a block at a time as they are written
+    /// (`ContactMerge`; its events go to `events`). Contacts are written in place into storage
+    /// sized for every candidate (a contact is a few hundred bytes: building and appending one
+    /// copies it twice). With several workers each chunk of candidates writes into its own part of
+    /// that storage and merges it with the last step's contacts of its span of keys (from its first
+    /// candidate's key to the next chunk's), and the parts and their events are then closed up in
+    /// chunk order, which is the order one thread makes them in.
     private func narrowPhase(_ scratch: inout ContactDiscovery, events: inout [ContactEvent]) {
         let count = scratch.candidates.count
         scratch.contacts.grow(toAtLeast: count, with: .unused)
@@ -163,6 +163,7 @@ extension World {
                     scratch.contacts.withUnsafeMutableBufferPointer { contacts in
                         let out = contacts.baseAddress!
                         if chunks == 1 {
+                            // The events' array moves into the merge and back, keeping its storage.
                             var merge = ContactMerge(previous: previous, events: events)
                             events = []
                             let made = makeContacts(candidates, 0..<count, colliders, into: out, merging: &merge)
